@@ -3,8 +3,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    // Integration files each start their own localnet on port 0, so they can run in parallel;
-    // two cores on CI, so keep the pool small.
+    globalSetup: ['test/global-setup.ts'],
+    // Each file starts its own localnet on port 0 and uses its own Redis key prefix, so files run
+    // in parallel; CI machines have two cores.
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 30_000,

@@ -1,0 +1,68 @@
+import type { Redis } from 'ioredis';
+import type { RedisKeys } from './keys.js';
+
+export interface RateLimitDecision {
+  readonly allowed: boolean;
+  readonly limit: number;
+  readonly remaining: number;
+  /** Seconds until the current bucket ends (X-RateLimit-Reset, Retry-After). */
+  readonly resetSeconds: number;
+}
+
+export interface RateLimitRule {
+  /** Stable endpoint id, e.g. "POST /auctions/:id/bid": buckets are per endpoint. */
+  readonly endpoint: string;
+  readonly limit: number;
+  readonly windowMs: number;
+}
+
+// INCR and arm the expiry in one step, so concurrent instances never leave a bucket without a TTL.
+const HIT_SCRIPT = `
+local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return n`;
+
+/**
+ * Fixed windows aligned to the clock (bucket = floor(now / window)), shared by every API instance
+ * on the same Redis. Alignment lets clients compute the reset themselves; the strategy runner
+ * relies on it to keep its bid budget inside the server's minute.
+ */
+export class FixedWindowRateLimiter {
+  constructor(
+    private readonly redis: Redis,
+    private readonly keys: RedisKeys,
+    private readonly nowMs: () => number = Date.now,
+  ) {}
+
+  /** Counts one request against `subject` (an API key id or a client IP) and decides. */
+  async hit(rule: RateLimitRule, subject: string): Promise<RateLimitDecision> {
+    const { key, resetMs } = this.bucket(rule, subject);
+    const count = Number(await this.redis.eval(HIT_SCRIPT, 1, key, String(rule.windowMs + 5_000)));
+    return this.decide(rule, count, resetMs, count <= rule.limit);
+  }
+
+  /** Reads the bucket without counting (for budgets that plan ahead). */
+  async peek(rule: RateLimitRule, subject: string): Promise<RateLimitDecision> {
+    const { key, resetMs } = this.bucket(rule, subject);
+    const count = Number((await this.redis.get(key)) ?? 0);
+    return this.decide(rule, count, resetMs, count < rule.limit);
+  }
+
+  private bucket(rule: RateLimitRule, subject: string) {
+    const now = this.nowMs();
+    const bucket = Math.floor(now / rule.windowMs);
+    return {
+      key: this.keys.rateLimitBucket(rule.endpoint, subject, bucket),
+      resetMs: (bucket + 1) * rule.windowMs - now,
+    };
+  }
+
+  private decide(rule: RateLimitRule, count: number, resetMs: number, allowed: boolean): RateLimitDecision {
+    return {
+      allowed,
+      limit: rule.limit,
+      remaining: Math.max(0, rule.limit - count),
+      resetSeconds: Math.max(1, Math.ceil(resetMs / 1000)),
+    };
+  }
+}
