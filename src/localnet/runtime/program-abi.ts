@@ -105,6 +105,14 @@ export type InstructionErrorJson =
   | 'UnsupportedProgramId'
   | 'InvalidRealloc'
   | 'ComputationalBudgetExceeded'
+  | 'MissingAccount'
+  | 'AccountNotExecutable'
+  | 'ProgramFailedToComplete'
+  | 'ReentrancyNotAllowed'
+  | 'CallDepth'
+  | 'AccountDataSizeChanged'
+  | 'ExecutableLamportChange'
+  | 'ExecutableDataModified'
   | { Custom: number };
 
 export class ProgramError extends Error {
@@ -152,4 +160,13 @@ const INSTRUCTION_ERROR_TEXT: Partial<Record<Exclude<InstructionErrorJson, { Cus
   PrivilegeEscalation: 'Cross-program invocation with unauthorized signer or writable account',
   UnsupportedProgramId: 'Unsupported program id',
   InvalidRealloc: 'Failed to reallocate account data',
+  ComputationalBudgetExceeded: 'Computational budget exceeded',
+  MissingAccount: 'An account required by the instruction is missing',
+  AccountNotExecutable: 'instruction expected an executable account',
+  ProgramFailedToComplete: 'Program failed to complete',
+  ReentrancyNotAllowed: 'Cross-program invocation reentrancy not allowed for this instruction',
+  CallDepth: 'Cross-program invocation call depth too deep',
+  AccountDataSizeChanged: "program other than the account's owner changed the size of the account data",
+  ExecutableLamportChange: 'instruction changed the balance of an executable account',
+  ExecutableDataModified: 'instruction changed executable accounts data',
 };

@@ -1,0 +1,1 @@
+export { type Localnet, type LocalnetOptions, type LocalnetTime, startLocalnet } from './localnet.js';

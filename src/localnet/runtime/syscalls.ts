@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import { PublicKey } from '@solana/web3.js';
+import type { Address } from '../../core/address.js';
+import { LruCache } from './lru-cache.js';
+import { ProgramError, type Syscalls } from './program-abi.js';
+import { minimumBalance } from './rent.js';
+
+/**
+ * Syscalls shared by every invocation. PDA derivation is pure, so results are cached by
+ * (program, seeds): a bid transaction derives the same few PDAs over and over, and the on-curve
+ * check behind each derivation is the most expensive step of a transaction.
+ */
+export function createSyscalls(cacheSize = 20_000): Syscalls {
+  const created = new LruCache<string, Address | null>(cacheSize);
+  const found = new LruCache<string, [Address, number]>(cacheSize);
+
+  return {
+    createProgramAddress(seeds, programId) {
+      const key = cacheKey(seeds, programId);
+      let address = created.get(key);
+      if (address === undefined) {
+        try {
+          address = PublicKey.createProgramAddressSync(
+            seeds.map((seed) => Buffer.from(seed)),
+            new PublicKey(programId),
+          ).toBase58() as Address;
+        } catch {
+          address = null;
+        }
+        created.set(key, address);
+      }
+      if (address === null) throw new ProgramError('InvalidSeeds');
+      return address;
+    },
+    findProgramAddress(seeds, programId) {
+      const key = cacheKey(seeds, programId);
+      let result = found.get(key);
+      if (result === undefined) {
+        let pda: [PublicKey, number];
+        try {
+          pda = PublicKey.findProgramAddressSync(
+            seeds.map((seed) => Buffer.from(seed)),
+            new PublicKey(programId),
+          );
+        } catch {
+          throw new ProgramError('InvalidSeeds');
+        }
+        result = [pda[0].toBase58() as Address, pda[1]];
+        found.set(key, result);
+      }
+      return [result[0], result[1]];
+    },
+    sha256(...chunks) {
+      const hash = createHash('sha256');
+      for (const chunk of chunks) hash.update(chunk);
+      return new Uint8Array(hash.digest());
+    },
+    minimumBalance,
+  };
+}
+
+function cacheKey(seeds: readonly Uint8Array[], programId: Address): string {
+  let key: string = programId;
+  for (const seed of seeds)
+    key += `:${Buffer.from(seed.buffer, seed.byteOffset, seed.byteLength).toString('hex')}`;
+  return key;
+}
