@@ -1,4 +1,5 @@
 export * from './bid-check.js';
+export * from './create-rules.js';
 export * from './dutch-price.js';
 export * from './minimum-bid.js';
 export * from './settlement.js';
