@@ -10,7 +10,7 @@ import { minimumBalance } from './rent.js';
  * (program, seeds): a bid transaction derives the same few PDAs over and over, and the on-curve
  * check behind each derivation is the most expensive step of a transaction.
  */
-export function createSyscalls(cacheSize = 20_000): Syscalls {
+export function createSyscalls(cacheSize = 100_000): Syscalls {
   const created = new LruCache<string, Address | null>(cacheSize);
   const found = new LruCache<string, [Address, number]>(cacheSize);
 
@@ -59,9 +59,11 @@ export function createSyscalls(cacheSize = 20_000): Syscalls {
   };
 }
 
+/** Program id, seed lengths and seed bytes (one latin1 character per byte): unambiguous and short. */
 function cacheKey(seeds: readonly Uint8Array[], programId: Address): string {
-  let key: string = programId;
-  for (const seed of seeds)
-    key += `:${Buffer.from(seed.buffer, seed.byteOffset, seed.byteLength).toString('hex')}`;
-  return key;
+  const lengths = seeds.map((seed) => seed.length).join(',');
+  const bytes = Buffer.concat(
+    seeds.map((seed) => Buffer.from(seed.buffer, seed.byteOffset, seed.byteLength)),
+  );
+  return `${programId}|${lengths}|${bytes.toString('latin1')}`;
 }
