@@ -21,9 +21,35 @@ export function createRedisKeys(prefix: string) {
     rateLimitBucket: (endpoint: string, subject: string, bucket: number) =>
       k('rl', endpoint, subject, bucket),
 
+    // Webhook subscriptions: one hash each, the ids of a key's subscriptions (ZSET by creation
+    // time) and, per event type, the ids subscribed to it (a superset hint for the fan-out).
+    webhook: (subscriptionId: string) => k('webhook', subscriptionId),
+    webhooksOfKey: (keyId: string) => k('key', keyId, 'webhooks'),
+    webhooksByEvent: (eventType: string) => k('webhooks-by-event', eventType),
+
+    // Indexer progress: last processed signature and slot; signatures processed lately (ZSET by
+    // slot, trimmed) so that any process can tell when a transaction has been indexed.
+    indexerState: () => k('indexer', 'state'),
+    indexerRecent: () => k('indexer', 'recent'),
+
+    // The auction index behind GET /auctions (src/indexer/). Its keys share one hash tag, so its
+    // Lua scripts touch a single slot on a clustered Redis; `auctionIndex()` is the base the
+    // scripts build their keys from (the layout is listed in src/indexer/lua/common.lua).
+    auctionIndex: (...parts: string[]) => `${prefix}{auction-index}:${parts.join(':')}`,
+    auctionBids: (auctionId: string) => `${prefix}{auction-index}:bids:${auctionId}`,
+
+    // The durable event log: a Stream of every program event, and the event ids already in it
+    // (both written by one script, so an event is appended exactly once).
+    eventLog: () => k('{events}', 'log'),
+    eventLogIds: () => k('{events}', 'ids'),
+
     // Leases (single active indexer / keeper) and per-auction settlement locks.
     lease: (name: string) => k('lease', name),
     settleLock: (auctionId: string) => k('settle-lock', auctionId),
     settlement: (auctionId: string) => k('settlement', auctionId),
+
+    // Hidden reserves (lamports) of reserve auctions created through the API: the keeper reveals
+    // them at settlement, and only the seller's keys may read them.
+    auctionReserve: (auctionId: string) => k('reserve', auctionId),
   };
 }

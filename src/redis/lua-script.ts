@@ -1,0 +1,34 @@
+import { createHash } from 'node:crypto';
+import type { ChainableCommander, Redis } from 'ioredis';
+
+type Arg = string | number;
+
+/**
+ * A Lua script run by its SHA1 (EVALSHA), falling back to EVAL once when the server does not
+ * know it (first use, or after a Redis restart, which forgets loaded scripts).
+ */
+export class LuaScript {
+  readonly sha: string;
+
+  constructor(readonly source: string) {
+    this.sha = createHash('sha1').update(source).digest('hex');
+  }
+
+  async run(redis: Redis, keys: readonly string[], args: readonly Arg[]): Promise<unknown> {
+    try {
+      return await redis.evalsha(this.sha, keys.length, ...keys, ...args);
+    } catch (error) {
+      if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
+      return redis.eval(this.source, keys.length, ...keys, ...args);
+    }
+  }
+
+  /** Loads the script so that `queue` can be used in a pipeline or MULTI. */
+  async load(redis: Redis): Promise<void> {
+    await redis.script('LOAD', this.source);
+  }
+
+  queue(pipeline: ChainableCommander, keys: readonly string[], args: readonly Arg[]): void {
+    pipeline.evalsha(this.sha, keys.length, ...keys, ...args);
+  }
+}
