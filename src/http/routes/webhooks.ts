@@ -1,0 +1,178 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../composition.js';
+import { AppError } from '../../core/errors.js';
+import { WEBHOOK_EVENT_TYPES } from '../../webhooks/event-types.js';
+import type { WebhookSubscription } from '../../webhooks/subscription-store.js';
+import { checkWebhookUrl, MAX_WEBHOOK_URL_LENGTH } from '../../webhooks/url-guard.js';
+import { envelopeOf, ok } from '../envelope.js';
+import { requireApiKey } from '../request-guard.js';
+import { KEY_REQUIRED } from '../schemas/common.js';
+
+const UrlField = z
+  .string()
+  .min(1)
+  .max(MAX_WEBHOOK_URL_LENGTH)
+  .describe('delivery target: https:// on a public host, no credentials, at most 2048 characters');
+const EventsField = z
+  .array(z.enum(WEBHOOK_EVENT_TYPES))
+  .min(1)
+  .refine((events) => new Set(events).size === events.length, { message: 'must not repeat an event type' })
+  .describe('event types to receive, at least one');
+
+const CreateBody = z.object({ url: UrlField, events: EventsField });
+const UpdateBody = z
+  .object({ url: UrlField.optional(), events: EventsField.optional(), active: z.boolean().optional() })
+  .refine((b) => b.url !== undefined || b.events !== undefined || b.active !== undefined, {
+    message: 'send at least one of url, events, active',
+  });
+const IdParams = z.object({ id: z.string().min(1).max(64).describe('subscription id, whk_…') });
+
+const SubscriptionSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
+  active: z.boolean(),
+  createdAt: z.number().int(),
+  lastDelivery: z.number().int().nullable().describe('Unix ms of the last successful delivery, null if none'),
+});
+const CreatedSchema = z.object({
+  subscriptionId: z.string(),
+  url: z.string(),
+  events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
+  createdAt: z.number().int(),
+  secret: z.string().describe('signing secret (whsec_…); shown only in this response'),
+});
+
+const view = (s: WebhookSubscription) => ({
+  id: s.id,
+  url: s.url,
+  events: [...s.events],
+  active: s.active,
+  createdAt: s.createdAt,
+  lastDelivery: s.lastDelivery,
+});
+
+/** Webhook subscriptions of the calling API key; other keys' subscriptions are 404. */
+export const webhookRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
+  const store = deps.webhooks;
+
+  async function guardUrl(raw: string): Promise<string> {
+    const check = await checkWebhookUrl(raw, { allowPrivateTargets: deps.config.webhookAllowPrivateTargets });
+    if (!check.ok) {
+      throw new AppError('INVALID_REQUEST', `invalid request: body.url: ${check.reason}`, {
+        details: { field: 'url' },
+      });
+    }
+    return check.url.href;
+  }
+
+  const notFound = (id: string) => new AppError('NOT_FOUND', `no webhook subscription ${id}`);
+
+  app.post(
+    '/webhooks/create',
+    {
+      config: { endpoint: 'POST /webhooks/create' },
+      schema: {
+        tags: ['webhooks'],
+        summary: 'Subscribe a URL to auction events; the response carries the signing secret once',
+        security: KEY_REQUIRED,
+        body: CreateBody,
+        response: { 200: envelopeOf(CreatedSchema) },
+      },
+    },
+    async (request) => {
+      const key = requireApiKey(request);
+      const url = await guardUrl(request.body.url);
+      const { subscription, secret } = await store.create(
+        key.id,
+        { url, events: request.body.events },
+        Date.now(),
+      );
+      const { id: subscriptionId, url: stored, events, createdAt } = view(subscription);
+      return ok({ subscriptionId, url: stored, events, createdAt, secret });
+    },
+  );
+
+  app.get(
+    '/webhooks',
+    {
+      config: { endpoint: 'GET /webhooks' },
+      schema: {
+        tags: ['webhooks'],
+        summary: "The calling key's subscriptions",
+        security: KEY_REQUIRED,
+        response: {
+          200: envelopeOf(z.object({ webhooks: z.array(SubscriptionSchema), total: z.number().int() })),
+        },
+      },
+    },
+    async (request) => {
+      const webhooks = (await store.list(requireApiKey(request).id)).map(view);
+      return ok({ webhooks, total: webhooks.length });
+    },
+  );
+
+  app.get(
+    '/webhooks/:id',
+    {
+      config: { endpoint: 'GET /webhooks/:id' },
+      schema: {
+        tags: ['webhooks'],
+        summary: 'One subscription of the calling key',
+        security: KEY_REQUIRED,
+        params: IdParams,
+        response: { 200: envelopeOf(SubscriptionSchema) },
+      },
+    },
+    async (request) => {
+      const subscription = await store.get(requireApiKey(request).id, request.params.id);
+      if (!subscription) throw notFound(request.params.id);
+      return ok(view(subscription));
+    },
+  );
+
+  app.put(
+    '/webhooks/:id',
+    {
+      config: { endpoint: 'PUT /webhooks/:id' },
+      schema: {
+        tags: ['webhooks'],
+        summary: 'Change the url, events or active flag; returns the updated subscription',
+        security: KEY_REQUIRED,
+        params: IdParams,
+        body: UpdateBody,
+        response: { 200: envelopeOf(SubscriptionSchema) },
+      },
+    },
+    async (request) => {
+      const key = requireApiKey(request);
+      const { url, events, active } = request.body;
+      // Ownership first, so a foreign id is 404 even when its new URL would be refused.
+      if (!(await store.get(key.id, request.params.id))) throw notFound(request.params.id);
+      const changes = { url: url === undefined ? undefined : await guardUrl(url), events, active };
+      const updated = await store.update(key.id, request.params.id, changes);
+      if (!updated) throw notFound(request.params.id);
+      return ok(view(updated));
+    },
+  );
+
+  app.delete(
+    '/webhooks/:id',
+    {
+      config: { endpoint: 'DELETE /webhooks/:id' },
+      schema: {
+        tags: ['webhooks'],
+        summary: 'Delete a subscription; deliveries stop at once',
+        security: KEY_REQUIRED,
+        params: IdParams,
+        response: { 200: envelopeOf(z.object({ success: z.literal(true), deletedId: z.string() })) },
+      },
+    },
+    async (request) => {
+      const deleted = await store.delete(requireApiKey(request).id, request.params.id);
+      if (!deleted) throw notFound(request.params.id);
+      return ok({ success: true as const, deletedId: request.params.id });
+    },
+  );
+};
