@@ -33,7 +33,8 @@ const SELLERS = Math.max(1, Math.ceil(AUCTIONS / 100));
 const CONCURRENCY = 64;
 
 async function startLocalnetProcess(): Promise<{ child: ChildProcess; rpcUrl: string; wsUrl: string }> {
-  const child = spawn('npx', ['tsx', 'src/localnet/cli.ts', '--port', '0'], {
+  // node itself (not npx), so that killing `child` stops the localnet rather than a wrapper.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/localnet/cli.ts', '--port', '0'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';
@@ -76,15 +77,19 @@ function signed(
 /** Sends pre-signed transactions with bounded concurrency; returns transactions per second and failures. */
 async function sendAll(connection: Connection, txs: readonly Buffer[], skipPreflight: boolean) {
   let failures = 0;
+  let firstError: unknown;
   const started = performance.now();
   await mapConcurrent(txs, CONCURRENCY, async (raw) => {
     try {
       await connection.sendRawTransaction(raw, { skipPreflight, maxRetries: 0 });
-    } catch {
+    } catch (error) {
       failures++;
+      firstError ??= error;
     }
   });
   const seconds = (performance.now() - started) / 1000;
+  if (failures > 0)
+    progress(`${failures} of ${txs.length} failed; first: ${String(firstError).slice(0, 300)}`);
   return { perSecond: Math.round((txs.length - failures) / seconds), failures };
 }
 
@@ -108,17 +113,28 @@ async function main() {
       1_000,
     );
 
-    progress(`registering ${AUCTIONS} domains and creating ${AUCTIONS} auctions`);
-    let latest = await connection.getLatestBlockhash();
-    const creates: { seller: Keypair; nonce: bigint; raw: Buffer }[] = [];
-    await mapConcurrent(
+    progress(`registering ${AUCTIONS} domains`);
+    const names = await mapConcurrent(
       Array.from({ length: AUCTIONS }, (_, i) => i),
       CONCURRENCY,
       async (i) => {
-        const seller = sellers[i % SELLERS]!;
         const name = `bench-${i}-${Math.random().toString(36).slice(2, 8)}.sol`;
-        await rpc(rpcUrl, 'localnet_registerDomain', [name, seller.publicKey.toBase58()]);
+        await rpc(rpcUrl, 'localnet_registerDomain', [name, sellers[i % SELLERS]!.publicKey.toBase58()]);
+        return name;
+      },
+    );
+
+    // Signed in chunks, each with a fresh blockhash: a blockhash lives ~60 s (150 slots).
+    progress(`creating ${AUCTIONS} auctions`);
+    const creates: { seller: Keypair; nonce: bigint }[] = [];
+    let createSeconds = 0;
+    let createFailures = 0;
+    for (let from = 0; from < AUCTIONS; from += 2_000) {
+      const latest = await connection.getLatestBlockhash();
+      const chunk = names.slice(from, from + 2_000).map((name, j) => {
+        const seller = sellers[(from + j) % SELLERS]!;
         const nonce = randomAuctionNonce();
+        creates.push({ seller, nonce });
         const ix = createAuctionInstruction({
           seller: seller.publicKey,
           nonce,
@@ -128,14 +144,14 @@ async function main() {
           startingPrice: BigInt(SOL / 10),
           minIncrement: BigInt(SOL / 100),
         });
-        creates.push({ seller, nonce, raw: signed(latest, seller, [ix]) });
-      },
-    );
-    const createRate = await sendAll(
-      connection,
-      creates.map((c) => c.raw),
-      false,
-    );
+        return signed(latest, seller, [ix]);
+      });
+      const started = performance.now();
+      createFailures += (await sendAll(connection, chunk, false)).failures;
+      createSeconds += (performance.now() - started) / 1000;
+    }
+    if (createFailures > 0) throw new Error(`${createFailures} auction creations failed; see above`);
+    const createRate = { perSecond: Math.round(AUCTIONS / createSeconds), failures: createFailures };
     progress(`created at ${createRate.perSecond}/s (${createRate.failures} failed)`);
 
     // --- 1. bids vs transfers, same path, same concurrency -------------------------------
@@ -149,7 +165,7 @@ async function main() {
     const transferRates: number[] = [];
     let bidFailures = 0;
     for (let wave = 0; wave < WAVES; wave++) {
-      latest = await connection.getLatestBlockhash();
+      const latest = await connection.getLatestBlockhash();
       const bids = auctions.map((auction, i) => {
         // Each wave outbids the previous one, so every bid after the first also refunds.
         const bidder = bidders[(i + wave) % BIDDERS]!;
@@ -188,10 +204,10 @@ async function main() {
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
     // skipPreflight halves the work per transaction (no simulation); reported for context.
-    latest = await connection.getLatestBlockhash();
+    const skipLatest = await connection.getLatestBlockhash();
     const skipBids = auctions.map((auction, i) => {
       const bidder = bidders[(i + WAVES) % BIDDERS]!;
-      return signed(latest, bidder, [
+      return signed(skipLatest, bidder, [
         placeBidInstruction({
           bidder: bidder.publicKey,
           auction,

@@ -23,6 +23,11 @@ export class ChainClock {
     return (await this.clock()).unixTimestamp;
   }
 
+  /** Chain Unix seconds read now, bypassing the cache: for decisions that send transactions. */
+  async freshNow(): Promise<bigint> {
+    return (await this.fetch()).unixTimestamp;
+  }
+
   async clock(): Promise<ClockSysvar> {
     if (this.cached && this.wallMs() - this.cached.at <= this.maxAgeMs) return this.cached.clock;
     this.inflight ??= this.fetch().finally(() => {
