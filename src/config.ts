@@ -54,7 +54,10 @@ const EnvSchema = z.object({
     .min(1)
     .default('.data')
     .describe('where dev keeps its chain snapshot, keeper key and secrets'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .describe('pino log level'),
   TRUST_PROXY: booleanFlag
     .default(false)
     .describe('take the client IP from X-Forwarded-For (behind a load balancer)'),
@@ -66,8 +69,8 @@ const EnvSchema = z.object({
     .default(200)
     .describe('default per-key analytics limit per minute'),
   WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFlag
-    .default(false)
-    .describe('allow http:// and private/loopback webhook URLs (dev and tests only)'),
+    .optional()
+    .describe('allow http:// and private/loopback webhook URLs; default true in dev, false in production'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -128,7 +131,7 @@ export function parseConfig(env: Record<string, string | undefined>, mode: RunMo
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     analyticsRateLimit: e.ANALYTICS_RATE_LIMIT,
-    webhookAllowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+    webhookAllowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? mode !== 'production',
   });
 }
 
