@@ -6,7 +6,7 @@
 import { type Connection, PublicKey, TransactionInstruction } from '@solana/web3.js';
 import type { Address } from '../core/address.js';
 import { NAME_PROGRAM_ID, SOL_TLD_ACCOUNT } from '../core/program/ids.js';
-import { hashedName, solDomainLabel } from '../core/sns/domain-name.js';
+import { hashedName, solDomainLabel } from '../core/sns/sol-label.js';
 import { decodeNameRecord, type NameRecord } from '../core/sns/name-record.js';
 
 export const NAME_PROGRAM = new PublicKey(NAME_PROGRAM_ID);

@@ -1,4 +1,4 @@
-import { InvalidDomainNameError } from '../../../core/sns/domain-name.js';
+import { InvalidDomainNameError } from '../../../core/sns/sol-label.js';
 import { DomainRegistrationError } from '../../runtime/domain-registration.js';
 import { addressParam, required } from '../params.js';
 import type { RpcMethods } from '../rpc-context.js';

@@ -21,6 +21,8 @@ export class InvalidDomainNameError extends Error {
 
 /**
  * The label of a second-level `.sol` domain: `"alice.sol"` or `"alice"` → `"alice"`.
+ * This is the *derivation* rule (any name SNS can hold, so existing mainnet names resolve); what
+ * may be *listed* in an auction is the stricter rule in `core/domain-name.ts`.
  * Rejects what the SNS registrar refuses to register: empty names, subdomains (dots), upper case,
  * whitespace and control characters, and labels longer than 63 bytes.
  */
@@ -36,13 +38,4 @@ export function solDomainLabel(domain: string): string {
     throw new InvalidDomainNameError(`"${domain}" is longer than ${MAX_SOL_LABEL_BYTES} bytes`);
   }
   return label;
-}
-
-export function isSolDomain(domain: string): boolean {
-  try {
-    solDomainLabel(domain);
-    return true;
-  } catch {
-    return false;
-  }
 }
