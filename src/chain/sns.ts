@@ -6,8 +6,8 @@
 import { type Connection, PublicKey, TransactionInstruction } from '@solana/web3.js';
 import type { Address } from '../core/address.js';
 import { NAME_PROGRAM_ID, SOL_TLD_ACCOUNT } from '../core/program/ids.js';
-import { hashedName, solDomainLabel } from '../core/sns/sol-label.js';
 import { decodeNameRecord, type NameRecord } from '../core/sns/name-record.js';
+import { hashedName, solDomainLabel } from '../core/sns/sol-label.js';
 
 export const NAME_PROGRAM = new PublicKey(NAME_PROGRAM_ID);
 export const SOL_TLD = new PublicKey(SOL_TLD_ACCOUNT);

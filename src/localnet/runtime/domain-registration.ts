@@ -1,8 +1,8 @@
 import { domainNameAccount } from '../../chain/sns.js';
 import type { Address } from '../../core/address.js';
 import { NAME_PROGRAM_ID, SOL_TLD_ACCOUNT } from '../../core/program/ids.js';
-import { solDomainLabel } from '../../core/sns/sol-label.js';
 import { encodeNameRecord, NAME_RECORD_HEADER_LEN } from '../../core/sns/name-record.js';
+import { solDomainLabel } from '../../core/sns/sol-label.js';
 import { type Ledger, type LedgerAccount, RENT_EXEMPT_EPOCH } from './ledger.js';
 import { minimumBalance } from './rent.js';
 
