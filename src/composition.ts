@@ -1,10 +1,12 @@
 import type { Connection, Keypair } from '@solana/web3.js';
 import type { Redis } from 'ioredis';
 import { type Logger, pino } from 'pino';
+import { AnalyticsReader } from './analytics/market-analytics.js';
 import { ChainClock } from './chain/chain-clock.js';
 import { createConnection } from './chain/connection.js';
 import type { Config } from './config.js';
 import { AuctionIndex } from './indexer/auction-index.js';
+import { UserProfiles } from './profiles/user-profile.js';
 import { ApiKeyStore } from './redis/api-key-store.js';
 import { connectRedis } from './redis/client.js';
 import { createRedisKeys, type RedisKeys } from './redis/keys.js';
@@ -39,6 +41,9 @@ export interface Deps {
   readonly auctionIndex: AuctionIndex;
   readonly reserves: ReserveStore;
   readonly settlements: SettlementStore;
+  /** Market and collection analytics, read from the aggregates the worker maintains. */
+  readonly analytics: AnalyticsReader;
+  readonly profiles: UserProfiles;
   readonly startedAt: number;
   close(): Promise<void>;
 }
@@ -65,6 +70,8 @@ export async function createDeps(input: DepsInput): Promise<Deps> {
   const redis = await connectRedis(input.redisUrl);
   const keys = createRedisKeys(input.redisPrefix ?? config.redisPrefix);
   const connection = createConnection(chain.rpcUrl, { wsUrl: chain.wsUrl });
+  const chainClock = new ChainClock(connection, undefined, input.nowMs);
+  const auctionIndex = new AuctionIndex(redis, keys);
   return {
     config,
     logger,
@@ -75,11 +82,13 @@ export async function createDeps(input: DepsInput): Promise<Deps> {
     rateLimiter: new FixedWindowRateLimiter(redis, keys, input.nowMs),
     webhooks: new WebhookSubscriptionStore(redis, keys),
     connection,
-    chainClock: new ChainClock(connection, undefined, input.nowMs),
+    chainClock,
     chain,
-    auctionIndex: new AuctionIndex(redis, keys),
+    auctionIndex,
     reserves: new ReserveStore(redis, keys),
     settlements: new SettlementStore(redis, keys),
+    analytics: new AnalyticsReader({ redis, keys, auctionIndex, chainClock }),
+    profiles: new UserProfiles({ redis, keys, connection, logger }),
     startedAt: Date.now(),
     async close() {
       await redis.quit().catch(() => redis.disconnect());

@@ -166,11 +166,23 @@ export class AuctionIndex {
    * Auctions still Active on chain whose end has passed at `chainNow`: what the keeper settles.
    * Oldest end first, at most `limit`.
    */
-  async endedUnsettled(chainNow: bigint, limit: number): Promise<Address[]> {
+  endedUnsettled(chainNow: bigint, limit: number): Promise<Address[]> {
+    return this.activeEndingIn('-inf', chainNow.toString(), limit);
+  }
+
+  /**
+   * Auctions still Active on chain whose end lies in `[from, to]` (chain seconds), soonest first,
+   * at most `limit`: what the webhook ending-soon sweep announces.
+   */
+  endingBetween(from: bigint, to: bigint, limit: number): Promise<Address[]> {
+    return this.activeEndingIn(from.toString(), to.toString(), limit);
+  }
+
+  private async activeEndingIn(min: string, max: string, limit: number): Promise<Address[]> {
     const iids = await this.redis.zrangebyscore(
       this.keys.auctionIndex('ts', 'end'),
-      '-inf',
-      chainNow.toString(),
+      min,
+      max,
       'LIMIT',
       0,
       limit,

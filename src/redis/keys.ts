@@ -26,6 +26,10 @@ export function createRedisKeys(prefix: string) {
     webhook: (subscriptionId: string) => k('webhook', subscriptionId),
     webhooksOfKey: (keyId: string) => k('key', keyId, 'webhooks'),
     webhooksByEvent: (eventType: string) => k('webhooks-by-event', eventType),
+    // Delivery attempts of a subscription (ZSET by attempt time, 30 days) and the ending-soon
+    // events already emitted (one marker each, so every sweep emits an auction's event once).
+    webhookDeliveries: (subscriptionId: string) => k('webhook', subscriptionId, 'deliveries'),
+    webhookEndingSoonEmitted: (eventId: string) => k('webhook-ending-soon', eventId),
 
     // Indexer progress: last processed signature and slot; signatures processed lately (ZSET by
     // slot, trimmed) so that any process can tell when a transaction has been indexed.
@@ -42,6 +46,10 @@ export function createRedisKeys(prefix: string) {
     // (both written by one script, so an event is appended exactly once).
     eventLog: () => k('{events}', 'log'),
     eventLogIds: () => k('{events}', 'ids'),
+
+    // Analytics and profiles (src/analytics/): aggregates maintained from the event log by one
+    // consumer group. They share one hash tag, so the apply script touches a single slot.
+    analytics: (...parts: string[]) => `${prefix}{analytics}:${parts.join(':')}`,
 
     // Leases (single active indexer / keeper) and per-auction settlement locks.
     lease: (name: string) => k('lease', name),

@@ -23,6 +23,15 @@ export interface WebhookSubscription {
 /** What the delivery worker needs: the subscription and its signing secret. */
 export interface WebhookTarget extends WebhookSubscription {
   readonly secret: string;
+  /** The secret before the last rotation, still signing until `previousSecretExpiresAt` (Unix ms). */
+  readonly previousSecret: string | null;
+  readonly previousSecretExpiresAt: number | null;
+}
+
+/** The secrets a delivery at `nowMs` is signed with: the current one, and the previous one during a rotation. */
+export function signingSecrets(target: WebhookTarget, nowMs: number): string[] {
+  const overlap = target.previousSecret !== null && (target.previousSecretExpiresAt ?? 0) > nowMs;
+  return overlap ? [target.secret, target.previousSecret as string] : [target.secret];
 }
 
 export interface SubscriptionChanges {
@@ -128,6 +137,8 @@ export class WebhookSubscriptionStore {
     if (changes.url !== undefined) fields['url'] = changes.url;
     if (changes.events !== undefined) fields['events'] = JSON.stringify(changes.events);
     if (changes.active !== undefined) fields['active'] = changes.active ? '1' : '0';
+    // Re-enabling starts a new failure streak (see delivery-state.ts).
+    if (changes.active === true) fields['failingSince'] = '';
     if (Object.keys(fields).length === 0) return this.get(ownerKeyId, id);
     const newEvents = changes.events ?? [];
     const updated = await this.redis.eval(
@@ -161,6 +172,12 @@ export class WebhookSubscriptionStore {
     const ids = await this.redis.smembers(this.keys.webhooksByEvent(event));
     const targets = await this.read(ids);
     return targets.filter((t) => t.active && t.events.includes(event));
+  }
+
+  /** Any subscription by id, with its secrets, whoever owns it: the delivery worker's view. */
+  async target(id: string): Promise<WebhookTarget | null> {
+    const [target] = await this.read([id]);
+    return target ?? null;
   }
 
   private async read(ids: readonly string[]): Promise<WebhookTarget[]> {
@@ -198,10 +215,17 @@ function deserialize(f: Record<string, string>): WebhookTarget {
     createdAt: Number(f['createdAt']),
     lastDelivery: f['lastDelivery'] ? Number(f['lastDelivery']) : null,
     secret: f['secret'] ?? '',
+    previousSecret: f['previousSecret'] || null,
+    previousSecretExpiresAt: f['previousSecretExpiresAt'] ? Number(f['previousSecretExpiresAt']) : null,
   };
 }
 
-function withoutSecret({ secret: _secret, ...subscription }: WebhookTarget): WebhookSubscription {
+function withoutSecret({
+  secret: _secret,
+  previousSecret: _previous,
+  previousSecretExpiresAt: _expires,
+  ...subscription
+}: WebhookTarget): WebhookSubscription {
   return subscription;
 }
 

@@ -70,7 +70,20 @@ describe('user profiles and analytics over HTTP', () => {
       '/analytics/collections',
     );
     expect(res.status).toBe(200);
-    expect(res.body.data.collections).toEqual([]);
+    expect(res.body.data.collections).toEqual(
+      ['3-digit', '4-digit', '5-digit', '3-letter', '4-letter', 'emoji'].map((slug) => ({
+        slug,
+        name: expect.any(String),
+        activeCount: 0,
+        completedCount: 0,
+        totalVolume: 0,
+        volume24h: 0,
+        floorPrice: 0,
+        averagePrice: 0,
+        trend: [0, 0, 0, 0, 0, 0, 0],
+        lastUpdated: res.body.data.generatedAt,
+      })),
+    );
     expect(res.body.data.generatedAt).toBeGreaterThanOrEqual(before);
     expect(res.body.data.generatedAt).toBeLessThanOrEqual(Date.now());
   });

@@ -67,7 +67,12 @@ describe('WebhookSubscriptionStore (real Redis)', () => {
       (await store.subscribersOf(event)).map((s) => s.id).sort();
 
     expect(await ids('auction.settled')).toEqual([s1.id, s2.id].sort());
-    expect((await store.subscribersOf('auction.outbid'))[0]).toEqual({ ...s1, secret });
+    expect((await store.subscribersOf('auction.outbid'))[0]).toEqual({
+      ...s1,
+      secret,
+      previousSecret: null,
+      previousSecretExpiresAt: null,
+    });
 
     await store.update(owner, s1.id, { events: ['auction.cancelled'] });
     expect(await ids('auction.settled')).toEqual([s2.id]);

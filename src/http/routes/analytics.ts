@@ -1,16 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../composition.js';
 import { envelopeOf, ok } from '../envelope.js';
-import {
-  type CollectionsAnalytics,
-  CollectionsAnalyticsSchema,
-  type MarketAnalytics,
-  MarketAnalyticsSchema,
-} from '../schemas/analytics.js';
+import { CollectionsAnalyticsSchema, MarketAnalyticsSchema } from '../schemas/analytics.js';
 import { KEY_OPTIONAL } from '../schemas/common.js';
 
-/** Market and collection analytics. Zeros and empty lists until the analytics milestone fills them. */
-export const analyticsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app) => {
+/** Market and collection analytics: cheap reads of the aggregates the analytics consumer maintains. */
+export const analyticsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   app.get(
     '/analytics/market',
     {
@@ -22,20 +17,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app
         response: { 200: envelopeOf(MarketAnalyticsSchema) },
       },
     },
-    async () => {
-      const market: MarketAnalytics = {
-        activeAuctions: 0,
-        completed24h: 0,
-        totalVolume24h: 0,
-        averagePrice24h: 0,
-        totalEverVolume: 0,
-        uniqueBuyers: 0,
-        uniqueSellers: 0,
-        topDomains: [],
-        auctionTypeDistribution: { standard: 0, dutch: 0, reserve: 0, buy_now: 0 },
-      };
-      return ok(market);
-    },
+    async () => ok(await deps.analytics.market()),
   );
 
   app.get(
@@ -49,9 +31,6 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app
         response: { 200: envelopeOf(CollectionsAnalyticsSchema) },
       },
     },
-    async () => {
-      const collections: CollectionsAnalytics = { collections: [], generatedAt: Date.now() };
-      return ok(collections);
-    },
+    async () => ok(await deps.analytics.collections()),
   );
 };

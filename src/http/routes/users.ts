@@ -3,10 +3,10 @@ import { z } from 'zod';
 import type { Deps } from '../../composition.js';
 import { envelopeOf, ok } from '../envelope.js';
 import { AddressSchema, KEY_OPTIONAL } from '../schemas/common.js';
-import { type UserProfile, UserProfileSchema } from '../schemas/users.js';
+import { UserProfileSchema } from '../schemas/users.js';
 
-/** Profile statistics of a wallet. Zeros until the analytics milestone indexes auctions. */
-export const userRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app) => {
+/** Profile statistics of a wallet, from the analytics aggregates, and its SNS primary domain. */
+export const userRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   app.get(
     '/users/:address',
     {
@@ -19,21 +19,6 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app) => 
         response: { 200: envelopeOf(UserProfileSchema) },
       },
     },
-    async (request) => {
-      const profile: UserProfile = {
-        address: request.params.address,
-        registryName: null,
-        stats: {
-          totalAuctionsCreated: 0,
-          totalAuctionsWon: 0,
-          totalBidsPlaced: 0,
-          totalVolumeTraded: 0,
-          averageBidSize: 0,
-          winRate: 0,
-        },
-        recentActivity: [],
-      };
-      return ok(profile);
-    },
+    async (request) => ok(await deps.profiles.profile(request.params.address)),
   );
 };

@@ -1,8 +1,13 @@
+import { randomBytes } from 'node:crypto';
+import bs58 from 'bs58';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../composition.js';
 import { AppError } from '../../core/errors.js';
+import { deliverOnce } from '../../webhooks/deliver.js';
+import { DEFAULT_DELIVERY_SETTINGS } from '../../webhooks/delivery-settings.js';
 import { WEBHOOK_EVENT_TYPES } from '../../webhooks/event-types.js';
+import { deliveryContext } from '../../webhooks/start-webhooks.js';
 import type { WebhookSubscription } from '../../webhooks/subscription-store.js';
 import { checkWebhookUrl, MAX_WEBHOOK_URL_LENGTH } from '../../webhooks/url-guard.js';
 import { envelopeOf, ok } from '../envelope.js';
@@ -44,6 +49,30 @@ const CreatedSchema = z.object({
   secret: z.string().describe('signing secret (whsec_…); shown only in this response'),
 });
 
+const AttemptSchema = z.object({
+  eventId: z.string(),
+  event: z.string(),
+  attempt: z.number().int().describe('1 for the first attempt of an event'),
+  at: z.number().int().describe('Unix ms when the attempt finished'),
+  success: z.boolean(),
+  statusCode: z.number().int().nullable().describe("the receiver's status; null when no response came"),
+  durationMs: z.number().int(),
+  error: z.string().nullable(),
+  response: z.string().nullable().describe("the start of the receiver's response body"),
+});
+const TestResultSchema = z.object({
+  success: z.boolean(),
+  eventId: z.string(),
+  statusCode: z.number().int().nullable(),
+  durationMs: z.number().int(),
+  error: z.string().nullable(),
+});
+const RotatedSchema = z.object({
+  id: z.string(),
+  secret: z.string().describe('the new signing secret (whsec_…); shown only in this response'),
+  previousSecretExpiresAt: z.number().int().describe('Unix ms until which the old secret also signs'),
+});
+
 const view = (s: WebhookSubscription) => ({
   id: s.id,
   url: s.url,
@@ -56,6 +85,7 @@ const view = (s: WebhookSubscription) => ({
 /** Webhook subscriptions of the calling API key; other keys' subscriptions are 404. */
 export const webhookRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   const store = deps.webhooks;
+  const delivery = deliveryContext(deps);
 
   async function guardUrl(raw: string): Promise<string> {
     const check = await checkWebhookUrl(raw, { allowPrivateTargets: deps.config.webhookAllowPrivateTargets });
@@ -173,6 +203,91 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, 
       const deleted = await store.delete(requireApiKey(request).id, request.params.id);
       if (!deleted) throw notFound(request.params.id);
       return ok({ success: true as const, deletedId: request.params.id });
+    },
+  );
+
+  app.get(
+    '/webhooks/:id/deliveries',
+    {
+      config: { endpoint: 'GET /webhooks/:id/deliveries' },
+      schema: {
+        tags: ['webhooks'],
+        summary: 'Delivery attempts of the last 30 days, newest first (at most 100)',
+        security: KEY_REQUIRED,
+        params: IdParams,
+        response: {
+          200: envelopeOf(z.object({ deliveries: z.array(AttemptSchema), total: z.number().int() })),
+        },
+      },
+    },
+    async (request) => {
+      const subscription = await store.get(requireApiKey(request).id, request.params.id);
+      if (!subscription) throw notFound(request.params.id);
+      const deliveries = await delivery.log.list(subscription.id, Date.now());
+      return ok({ deliveries, total: deliveries.length });
+    },
+  );
+
+  app.post(
+    '/webhooks/:id/test',
+    {
+      config: { endpoint: 'POST /webhooks/:id/test' },
+      schema: {
+        tags: ['webhooks'],
+        summary: 'Send a signed webhook.test event now and return how the receiver answered (not retried)',
+        security: KEY_REQUIRED,
+        params: IdParams,
+        response: { 200: envelopeOf(TestResultSchema) },
+      },
+    },
+    async (request) => {
+      const key = requireApiKey(request);
+      const subscription = await store.get(key.id, request.params.id);
+      const target = subscription && (await store.target(subscription.id));
+      if (!target) throw notFound(request.params.id);
+      const eventId = `evt_test_${bs58.encode(randomBytes(12))}`;
+      const body = JSON.stringify({
+        event: 'webhook.test',
+        auctionId: '',
+        domain: '',
+        data: { subscriptionId: target.id, message: 'test delivery from sns-auction' },
+        timestamp: Date.now(),
+        id: eventId,
+      });
+      const test = { eventId, event: 'webhook.test', body, attempt: 1, countsTowardHealth: false };
+      const result = await deliverOnce(target, test, delivery);
+      const delivered = result.outcome === 'delivered';
+      return ok({
+        success: delivered,
+        eventId,
+        statusCode: result.statusCode,
+        durationMs: result.durationMs,
+        error: delivered ? null : result.error,
+      });
+    },
+  );
+
+  app.post(
+    '/webhooks/:id/rotate-secret',
+    {
+      config: { endpoint: 'POST /webhooks/:id/rotate-secret' },
+      schema: {
+        tags: ['webhooks'],
+        summary: 'New signing secret; the old one keeps signing (a second v1 signature) for 24 h',
+        security: KEY_REQUIRED,
+        params: IdParams,
+        response: { 200: envelopeOf(RotatedSchema) },
+      },
+    },
+    async (request) => {
+      const rotated = await delivery.state.rotateSecret(
+        requireApiKey(request).id,
+        request.params.id,
+        Date.now(),
+        DEFAULT_DELIVERY_SETTINGS.secretOverlapMs,
+      );
+      if (!rotated) throw notFound(request.params.id);
+      return ok({ id: request.params.id, ...rotated });
     },
   );
 };

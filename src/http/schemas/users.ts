@@ -7,9 +7,9 @@ export const UserStatsSchema = z.object({
   totalAuctionsCreated: count,
   totalAuctionsWon: count,
   totalBidsPlaced: count,
-  totalVolumeTraded: sol.describe('SOL'),
+  totalVolumeTraded: sol.describe('SOL of the sales the wallet won or sold'),
   averageBidSize: sol.describe('SOL'),
-  winRate: z.number().min(0).max(100).describe('auctions won per auction bid on, in percent'),
+  winRate: z.number().min(0).max(100).describe('auctions won per auction bid on (or bought), in percent'),
 });
 
 export const USER_ACTIVITY_TYPES = [
@@ -23,17 +23,17 @@ export const USER_ACTIVITY_TYPES = [
 export const UserActivitySchema = z.object({
   type: z.enum(USER_ACTIVITY_TYPES),
   auctionId: z.string(),
-  domains: z.array(z.string()),
-  amount: sol.nullable().describe('SOL; null when the activity has no amount'),
-  transactionId: z.string().nullable(),
-  timestamp: z.number().int().describe('Unix ms'),
+  domain: z.string().describe("the auction's (first) domain"),
+  amount: sol.nullable().describe('SOL (starting price, bid, sale price); null for a cancellation'),
+  timestamp: z.number().int().describe('Unix ms, chain time'),
+  transactionId: z.string(),
 });
 
 export const UserProfileSchema = z.object({
   address: z.string(),
   registryName: z.string().nullable().describe("the wallet's registered .sol name, null when it has none"),
   stats: UserStatsSchema,
-  recentActivity: z.array(UserActivitySchema).describe('newest first'),
+  recentActivity: z.array(UserActivitySchema).describe('the last 20, newest first'),
 });
 
 export type UserProfile = z.infer<typeof UserProfileSchema>;

@@ -1,5 +1,5 @@
 import { InvalidDomainNameError } from '../../../core/sns/sol-label.js';
-import { DomainRegistrationError } from '../../runtime/domain-registration.js';
+import { DomainRegistrationError, primaryDomainAccounts } from '../../runtime/domain-registration.js';
 import { addressParam, required } from '../params.js';
 import type { RpcMethods } from '../rpc-context.js';
 import { RPC_ERRORS } from '../rpc-error.js';
@@ -15,6 +15,23 @@ export const localnetMethods: RpcMethods = {
     if (typeof name !== 'string') throw RPC_ERRORS.params('name must be a string such as "alice.sol"');
     try {
       return { nameAccount: bank.registerDomain(name, owner) };
+    } catch (e) {
+      if (e instanceof InvalidDomainNameError || e instanceof DomainRegistrationError)
+        throw RPC_ERRORS.params(e.message);
+      throw e;
+    }
+  },
+
+  /** Sets `owner`'s SNS primary domain to `name` (registered to `owner`), as mainnet lays it out. */
+  localnet_setPrimaryDomain(params, { bank }) {
+    const owner = addressParam(required(params, 0, 'owner'));
+    const name = required(params, 1, 'name');
+    if (typeof name !== 'string') throw RPC_ERRORS.params('name must be a string such as "alice.sol"');
+    try {
+      const accounts = primaryDomainAccounts(bank.ledger, name, owner);
+      for (const [key, account] of accounts) bank.ledger.set(key, account);
+      bank.version++;
+      return { favouriteDomain: accounts[0]![0], reverseLookup: accounts[1]![0] };
     } catch (e) {
       if (e instanceof InvalidDomainNameError || e instanceof DomainRegistrationError)
         throw RPC_ERRORS.params(e.message);
