@@ -5,7 +5,6 @@
  *  2. getProgramAccounts with a memcmp filter over 10,000 auctions, next to getSlot as baseline.
  * Options: --auctions N (default 10000), --bidders N (default 500), --waves N (default 6).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import {
   Connection,
@@ -20,6 +19,7 @@ import { fetchAuction, findAuctionAddress, randomAuctionNonce } from '../src/cha
 import { createAuctionInstruction, placeBidInstruction } from '../src/chain/auction-instructions.js';
 import { AUCTION_ACCOUNT_SIZE, AUCTION_OFFSETS } from '../src/core/program/auction-account.js';
 import { AUCTION_PROGRAM_ID } from '../src/core/program/ids.js';
+import { rpcCall as rpc, startLocalnetProcess } from './bench/localnet-process.js';
 import { latencySummary, machineDescription, mapConcurrent, progress } from './bench/measure.js';
 
 const SOL = 1_000_000_000;
@@ -31,35 +31,6 @@ const BIDDERS = Number(values.bidders ?? 500);
 const WAVES = Number(values.waves ?? 6);
 const SELLERS = Math.max(1, Math.ceil(AUCTIONS / 100));
 const CONCURRENCY = 64;
-
-async function startLocalnetProcess(): Promise<{ child: ChildProcess; rpcUrl: string; wsUrl: string }> {
-  // node itself (not npx), so that killing `child` stops the localnet rather than a wrapper.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/localnet/cli.ts', '--port', '0'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  const urls = await new Promise<{ rpcUrl: string; wsUrl: string }>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const rpc = /(http:\/\/[\d.]+:\d+)/.exec(output);
-      const ws = /(ws:\/\/[\d.]+:\d+)/.exec(output);
-      if (rpc && ws) resolve({ rpcUrl: rpc[1]!, wsUrl: ws[1]! });
-    });
-    child.once('exit', (code) => reject(new Error(`localnet exited (${code}): ${output}`)));
-  });
-  return { child, ...urls };
-}
-
-async function rpc<T>(rpcUrl: string, method: string, params: unknown[]): Promise<T> {
-  const response = await fetch(rpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: '1', method, params }),
-  });
-  const body = (await response.json()) as { result?: T; error?: { message: string } };
-  if (body.error) throw new Error(`${method}: ${body.error.message}`);
-  return body.result as T;
-}
 
 function signed(
   connection: { blockhash: string },
@@ -102,7 +73,8 @@ async function main() {
   console.log(
     `bench:localnet — ${machineDescription()}; ${AUCTIONS} auctions, ${BIDDERS} bidders × ${WAVES} waves`,
   );
-  const { child, rpcUrl, wsUrl } = await startLocalnetProcess();
+  const localnet = await startLocalnetProcess();
+  const { rpcUrl, wsUrl } = localnet;
   const connection = new Connection(rpcUrl, { commitment: 'confirmed', wsEndpoint: wsUrl });
   try {
     const sellers = Array.from({ length: SELLERS }, () => Keypair.generate());
@@ -275,7 +247,7 @@ async function main() {
       ),
     );
   } finally {
-    child.kill('SIGTERM');
+    await localnet.stop();
   }
 }
 

@@ -1,5 +1,5 @@
 /** GET /auctions: one page from the index, statuses and Dutch prices computed at chain time. */
-import type { AuctionQuery } from '../indexer/auction-index-query.js';
+import type { AuctionListItem, AuctionQuery } from '../indexer/auction-index-query.js';
 import type { AuctionDeps } from './auction-deps.js';
 import { type AuctionListItemView, auctionListItemView } from './auction-view.js';
 
@@ -10,12 +10,30 @@ export interface AuctionListPage {
   readonly pageSize: number;
 }
 
-export async function listAuctions(deps: AuctionDeps, query: AuctionQuery): Promise<AuctionListPage> {
+/** What a page is made of, read from the index and the reserve store. */
+export interface AuctionListRead {
+  readonly query: AuctionQuery;
+  /** Chain time, Unix seconds. */
+  readonly now: bigint;
+  readonly items: readonly AuctionListItem[];
+  readonly total: number;
+  readonly reserves: ReadonlyMap<string, bigint>;
+  /** Two reads with the same key have the same view: a cache of rendered pages keys on it. */
+  readonly viewKey: string;
+}
+
+export async function readAuctionList(deps: AuctionDeps, query: AuctionQuery): Promise<AuctionListRead> {
   const now = await deps.chainClock.now();
-  const { items, total } = await deps.auctionIndex.query(query, now);
+  const { items, total, contentKey } = await deps.auctionIndex.query(query, now);
   const reserves = await deps.reserves.getMany(
     items.filter((i) => i.account.reserveCommitment !== null).map((i) => i.address),
   );
+  const known = [...reserves].map(([address, lamports]) => `${address}=${lamports}`).join(',');
+  const viewKey = `${now}|${query.page}|${query.pageSize}|${contentKey}|${known}`;
+  return { query, now, items, total, reserves, viewKey };
+}
+
+export function auctionListView({ query, now, items, total, reserves }: AuctionListRead): AuctionListPage {
   return {
     auctions: items.map((item) =>
       auctionListItemView({ ...item, now, knownReserve: reserves.get(item.address) ?? null }),

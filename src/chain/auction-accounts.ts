@@ -43,10 +43,15 @@ export function findAuctionAddress(seller: KeyLike, nonce: bigint): ProgramAddre
   return { address: toAddress(key), bump };
 }
 
-/** The Config PDA ["config"]. */
+let configAddress: ProgramAddress | undefined;
+
+/** The Config PDA ["config"], derived once: every instruction that names the Config asks for it. */
 export function findConfigAddress(): ProgramAddress {
-  const [key, bump] = PublicKey.findProgramAddressSync([SEEDS.config], AUCTION_PROGRAM);
-  return { address: toAddress(key), bump };
+  if (!configAddress) {
+    const [key, bump] = PublicKey.findProgramAddressSync([SEEDS.config], AUCTION_PROGRAM);
+    configAddress = { address: toAddress(key), bump };
+  }
+  return configAddress;
 }
 
 /** A uniformly random u64 nonce, so auction ids are unpredictable and never collide in practice. */

@@ -99,27 +99,22 @@ export async function buildUnsignedTransaction(
     request.commitment ?? 'confirmed',
   );
 
-  let message: Message | MessageV0;
-  let serialize: () => Uint8Array;
-  if (version === 'legacy') {
-    const tx = new Transaction({ feePayer: request.feePayer, blockhash, lastValidBlockHeight }).add(
-      ...instructions,
-    );
-    message = tx.compileMessage();
-    serialize = () => tx.serialize({ requireAllSignatures: false, verifySignatures: false });
-  } else {
-    const v0 = new TransactionMessage({
-      payerKey: request.feePayer,
-      recentBlockhash: blockhash,
-      instructions,
-    }).compileToV0Message();
-    message = v0;
-    serialize = () => new VersionedTransaction(v0).serialize();
-  }
+  const message: Message | MessageV0 =
+    version === 'legacy'
+      ? new Transaction({ feePayer: request.feePayer, blockhash, lastValidBlockHeight })
+          .add(...instructions)
+          .compileMessage()
+      : new TransactionMessage({
+          payerKey: request.feePayer,
+          recentBlockhash: blockhash,
+          instructions,
+        }).compileToV0Message();
 
   const sizeBytes = wireSize(message, version);
   if (sizeBytes > MAX_TRANSACTION_BYTES) throw new TransactionTooLargeError(sizeBytes);
-  const bytes = serialize();
+  // Zeroed signature slots and the compiled message: the bytes `Transaction.serialize` writes for
+  // an unsigned legacy transaction, without compiling the message a second time.
+  const bytes = new VersionedTransaction(message).serialize();
   return {
     transaction: Buffer.from(bytes).toString('base64'),
     version,

@@ -46,6 +46,11 @@ export interface AuctionListItem extends IndexedAuction {
 export interface AuctionPage {
   readonly items: AuctionListItem[];
   readonly total: number;
+  /**
+   * The total and the page's auctions at their versions: two pages with the same key hold the
+   * same auctions in the same state (what may differ is only what depends on chain time).
+   */
+  readonly contentKey: string;
 }
 
 const SCRIPT_SORT_KEY: Record<AuctionSortKey, string> = {

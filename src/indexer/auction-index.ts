@@ -203,7 +203,7 @@ export class AuctionIndex {
    */
   async query(q: AuctionQuery, chainNow: bigint): Promise<AuctionPage> {
     const args = queryArguments(q);
-    if (!args) return { items: [], total: 0 };
+    if (!args) return { items: [], total: 0, contentKey: '0' };
     const reply = await this.scripts.query.run(
       this.redis,
       [this.keys.auctionIndex('tm')],
@@ -215,7 +215,7 @@ export class AuctionIndex {
       const cached = this.cache.get(iid);
       return cached ? [listItem(cached.auction, chainNow)] : [];
     });
-    return { total, items };
+    return { total, items, contentKey: String(reply) };
   }
 
   /** Brings the page's documents into the cache at (at least) the versions the query saw. */

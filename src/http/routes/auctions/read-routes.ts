@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getAuction } from '../../../auctions/get-auction.js';
-import { listAuctions } from '../../../auctions/list-auctions.js';
+import { auctionListView, readAuctionList } from '../../../auctions/list-auctions.js';
 import type { Deps } from '../../../composition.js';
 import type { Address } from '../../../core/address.js';
 import { envelopeOf, ok } from '../../envelope.js';
@@ -11,9 +11,12 @@ import {
   ListAuctionsQuery,
 } from '../../schemas/auctions.js';
 import { KEY_OPTIONAL } from '../../schemas/common.js';
+import { envelopeJson, RenderedPages } from './rendered-pages.js';
 
 /** Public reads: the list from the index, the detail live from the chain. */
 export const auctionReadRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
+  const listPages = new RenderedPages(AuctionListSchema, { method: 'GET', url: '/auctions' });
+
   app.get(
     '/auctions',
     {
@@ -26,10 +29,13 @@ export const auctionReadRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (a
         response: { 200: envelopeOf(AuctionListSchema) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { search, ...query } = request.query;
       const text = search?.trim();
-      return ok(await listAuctions(deps, { ...query, search: text ? text : undefined }));
+      const read = await readAuctionList(deps, { ...query, search: text ? text : undefined });
+      const data = listPages.get(read.viewKey, () => auctionListView(read));
+      // Already JSON: fastify sends a string with a JSON content type as it is.
+      return reply.type('application/json; charset=utf-8').send(envelopeJson(data) as never);
     },
   );
 

@@ -1,0 +1,267 @@
+/**
+ * npm run bench:api — the REST API under load (autocannon, in a child process), next to a bare
+ * fastify route doing one Redis GET measured in the same run as the baseline:
+ *  1. GET /auctions (pageSize 20): each sort, then filters, at each index size (synthetic auctions
+ *     loaded straight into the index);
+ *  2. GET /auctions/:id and POST /auctions/:id/bid on real auctions of the localnet.
+ * Every API request carries an API key from a pool, so the numbers include authentication and the
+ * rate limiter (each key stays under its limits). Progress goes to stderr, the summary (JSON) to stdout.
+ * Options: --auctions 10000,100000 --duration 10 --connections 10 --warmup 1 --writes 5 --keys 1000
+ * --only REGEX (case names)
+ */
+import { parseArgs } from 'node:util';
+import type { Address } from '../src/core/address.js';
+import { auctionStatus } from '../src/core/auction-rules/status.js';
+import { listCases } from './bench/api-cases.js';
+import { startApiFixture } from './bench/api-fixture.js';
+import { createLiveAuctions } from './bench/live-auctions.js';
+import type { LoadJob, LoadResult, RequestVariant } from './bench/load-generator.js';
+import { startLoadGenerator } from './bench/load-generator-process.js';
+import { startMarketActivity } from './bench/market-activity.js';
+import { machineDescription, mapConcurrent, progress } from './bench/measure.js';
+import { type SyntheticAuction, syntheticAuction, syntheticSellers } from './bench/synthetic-auctions.js';
+
+const { values } = parseArgs({
+  options: {
+    auctions: { type: 'string' },
+    duration: { type: 'string' },
+    connections: { type: 'string' },
+    warmup: { type: 'string' },
+    writes: { type: 'string' },
+    keys: { type: 'string' },
+    only: { type: 'string' },
+  },
+});
+const SIZES = (values.auctions ?? '10000,100000')
+  .split(',')
+  .map(Number)
+  .sort((a, b) => a - b);
+const DURATION = Number(values.duration ?? 10);
+const CONNECTIONS = Number(values.connections ?? 10);
+const WARMUP = Number(values.warmup ?? 1);
+const WRITES_PER_SECOND = Number(values.writes ?? 5);
+const KEYS = Number(values.keys ?? 1_000);
+/** Runs only the cases whose name matches (and the baselines), e.g. when profiling one. */
+const ONLY = values.only === undefined ? null : new RegExp(values.only);
+const SELLERS = 1_000;
+const PAGES = 10;
+const TARGETS = { listRatio: 0.4, listP99Ms: 20, bidP99Ms: 25 };
+
+interface CaseResult extends LoadResult {
+  readonly group: string;
+  readonly name: string;
+  readonly example: string;
+  /** GET /auctions: `total` of the first variant's answer. */
+  readonly total?: number;
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function main() {
+  const fixture = await startApiFixture();
+  const loadGenerator = startLoadGenerator();
+  const { deps } = fixture;
+  const market = startMarketActivity({
+    index: deps.auctionIndex,
+    chainClock: deps.chainClock,
+    writesPerSecond: WRITES_PER_SECOND,
+  });
+  try {
+    progress(`bench:api — ${machineDescription()}`);
+    progress('creating real auctions on the localnet and the API key pool');
+    const live = await createLiveAuctions({
+      connection: deps.connection,
+      rpcUrl: fixture.rpcUrl,
+      index: deps.auctionIndex,
+      perType: 4,
+      bidderCount: 10,
+    });
+    const keys = await fixture.createKeys(KEYS, live.bidders);
+    loadGenerator.setKeys(keys);
+
+    const results: CaseResult[] = [];
+    const run = async (
+      group: string,
+      name: string,
+      job: Omit<LoadJob, 'connections' | 'durationSeconds' | 'warmupSeconds'>,
+    ) => {
+      if (ONLY && group !== 'baseline' && !ONLY.test(name)) return;
+      const first = job.variants[0]!;
+      const probe = await fetch(`${job.url}${first.path}`, {
+        method: job.method,
+        headers: {
+          ...(job.withKeys ? { 'x-api-key': keys.at(-1)! } : {}),
+          ...(first.body ? { 'content-type': 'application/json' } : {}),
+        },
+        body: first.body,
+      });
+      const body = (await probe.json()) as { data?: { total?: number } };
+      if (probe.status !== 200) throw new Error(`${name}: ${probe.status} ${JSON.stringify(body)}`);
+      const result = await loadGenerator.run({
+        ...job,
+        connections: CONNECTIONS,
+        durationSeconds: DURATION,
+        warmupSeconds: WARMUP,
+      });
+      const total = body.data?.total;
+      results.push({
+        group,
+        name,
+        example: first.path,
+        ...(total === undefined ? {} : { total }),
+        ...result,
+      });
+      progress(
+        `${group} · ${name}: ${result.requestsPerSecond} req/s, p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms${result.non2xx ? `, ${result.non2xx} non-2xx ${JSON.stringify(result.statusCodes)}` : ''}`,
+      );
+    };
+    const baseline = (when: string) =>
+      run('baseline', `bare fastify + one Redis GET (${when})`, {
+        url: fixture.baselineUrl,
+        method: 'GET',
+        variants: [{ path: '/baseline' }],
+        withKeys: false,
+      });
+
+    const sellers = syntheticSellers(SELLERS);
+    let loaded = 0;
+    for (const size of SIZES) {
+      market.setBiddable([]);
+      const loadMs = await loadSyntheticAuctions(fixture.deps, sellers, loaded, size);
+      progress(`indexed ${size} auctions (${loaded} → ${size} in ${(loadMs / 1000).toFixed(1)} s)`);
+      loaded = size;
+      market.setBiddable(await biddableAuctions(fixture.deps, sellers, size));
+      await baseline(`before ${size}`);
+      for (const c of listCases({
+        apiPrefix: fixture.apiPrefix,
+        sellers,
+        auctionCount: size,
+        pages: PAGES,
+      })) {
+        await run(`GET /auctions @ ${size}`, c.name, {
+          url: fixture.apiUrl,
+          method: 'GET',
+          variants: c.variants,
+          withKeys: true,
+        });
+      }
+    }
+
+    await baseline('before the chain routes');
+    const detail: RequestVariant[] = live.auctions.map((a) => ({
+      path: `${fixture.apiPrefix}/auctions/${a.address}`,
+    }));
+    await run('chain', 'GET /auctions/:id', {
+      url: fixture.apiUrl,
+      method: 'GET',
+      variants: detail,
+      withKeys: true,
+    });
+    const bids: RequestVariant[] = live.auctions.map((a) => ({
+      path: `${fixture.apiPrefix}/auctions/${a.address}/bid`,
+      body: JSON.stringify({ bidAmount: a.bidAmount }),
+    }));
+    await run('chain', 'POST /auctions/:id/bid (build)', {
+      url: fixture.apiUrl,
+      method: 'POST',
+      variants: bids,
+      withKeys: true,
+    });
+    await baseline('at the end');
+
+    console.log(JSON.stringify(summary(results, market.writes), null, 2));
+  } finally {
+    await market.stop();
+    loadGenerator.stop();
+    await fixture.close();
+  }
+}
+
+/** Loads auctions [from, to) in chunks, with the metadata some of them carry; returns the time taken. */
+async function loadSyntheticAuctions(
+  deps: Awaited<ReturnType<typeof startApiFixture>>['deps'],
+  sellers: readonly Address[],
+  from: number,
+  to: number,
+): Promise<number> {
+  const started = performance.now();
+  const chunk = 10_000;
+  for (let start = from; start < to; start += chunk) {
+    const chainNow = await deps.chainClock.now();
+    const auctions = Array.from({ length: Math.min(chunk, to - start) }, (_, j) =>
+      syntheticAuction(start + j, sellers, chainNow),
+    );
+    await deps.auctionIndex.bulkUpsert(auctions, chainNow);
+    await mapConcurrent(
+      auctions.filter((a) => a.metadata !== null),
+      32,
+      (a) => deps.auctionIndex.putMetadata(a.address, a.metadata!),
+    );
+    progress(`indexing: ${start + auctions.length} / ${to}`);
+  }
+  return performance.now() - started;
+}
+
+/** Live English auctions among the first `count`: what the write trickle bids on. */
+async function biddableAuctions(
+  deps: Awaited<ReturnType<typeof startApiFixture>>['deps'],
+  sellers: readonly Address[],
+  count: number,
+): Promise<SyntheticAuction[]> {
+  const now = await deps.chainClock.now();
+  const candidates = Array.from({ length: Math.min(count, 5_000) }, (_, i) =>
+    syntheticAuction(i, sellers, now),
+  );
+  const indexed = await Promise.all(candidates.map((a) => deps.auctionIndex.get(a.address)));
+  return indexed.flatMap((a) =>
+    a &&
+    (a.account.auctionType === 'standard' || a.account.auctionType === 'reserve') &&
+    auctionStatus(a.account, now) === 'active'
+      ? [{ address: a.address, account: a.account, slot: a.slot, metadata: null }]
+      : [],
+  );
+}
+
+function summary(results: readonly CaseResult[], writes: number) {
+  const baselines = results.filter((r) => r.group === 'baseline');
+  const baselineRps = median(baselines.map((r) => r.requestsPerSecond));
+  const largest = `GET /auctions @ ${SIZES.at(-1)}`;
+  const cases = results.map((r) => ({ ...r, ratioToBaseline: round2(r.requestsPerSecond / baselineRps) }));
+  const listAtLargest = cases.filter((c) => c.group === largest);
+  const bid = cases.find((c) => c.name.startsWith('POST'));
+  return {
+    machine: machineDescription(),
+    options: {
+      auctions: SIZES,
+      durationSeconds: DURATION,
+      connections: CONNECTIONS,
+      warmupSeconds: WARMUP,
+      writesPerSecond: WRITES_PER_SECOND,
+      apiKeys: KEYS,
+      pages: PAGES,
+    },
+    baseline: { requestsPerSecondMedian: baselineRps, runs: baselines.map((b) => b.requestsPerSecond) },
+    cases,
+    marketWrites: writes,
+    targets: {
+      listAtLargest: `${largest}: ≥ ${TARGETS.listRatio * 100} % of the baseline and p99 < ${TARGETS.listP99Ms} ms`,
+      bid: `bid building p99 < ${TARGETS.bidP99Ms} ms`,
+    },
+    met: {
+      listAtLargest: listAtLargest.every(
+        (c) =>
+          c.ratioToBaseline >= TARGETS.listRatio && c.latencyMs.p99 < TARGETS.listP99Ms && c.non2xx === 0,
+      ),
+      listMisses: listAtLargest
+        .filter((c) => !(c.ratioToBaseline >= TARGETS.listRatio && c.latencyMs.p99 < TARGETS.listP99Ms))
+        .map((c) => c.name),
+      bid: bid !== undefined && bid.latencyMs.p99 < TARGETS.bidP99Ms && bid.non2xx === 0,
+    },
+  };
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
