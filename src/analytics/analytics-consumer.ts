@@ -6,7 +6,7 @@
 import { EventEmitter } from 'node:events';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { EventLogEntry } from '../indexer/event-log.js';
+import { type EventLogEntry, eventLogEntry } from '../indexer/event-log.js';
 import type { RedisKeys } from '../redis/keys.js';
 import { runWhileLeader } from '../redis/lease.js';
 import { LuaScript } from '../redis/lua-script.js';
@@ -137,20 +137,7 @@ export class AnalyticsConsumer extends EventEmitter<{ progress: [] }> {
         : await reader.xreadgroup(...group, ...streams)
     ) as Reply;
     const rows = reply?.[0]?.[1] ?? [];
-    return rows.map(([streamId, fields]) => {
-      const f: Record<string, string> = {};
-      for (let i = 0; i + 1 < fields.length; i += 2) f[fields[i]!] = fields[i + 1]!;
-      return {
-        streamId,
-        id: f['id']!,
-        name: f['name'] as EventLogEntry['name'],
-        signature: f['signature']!,
-        slot: Number(f['slot']),
-        blockTime: f['blockTime'] ? Number(f['blockTime']) : null,
-        index: Number(f['index']),
-        data: JSON.parse(f['data']!) as Record<string, unknown>,
-      };
-    });
+    return rows.map(([streamId, fields]) => eventLogEntry(streamId, fields));
   }
 
   private async apply(entry: EventLogEntry): Promise<void> {

@@ -86,23 +86,26 @@ export class EventLog {
   async read(options: { after?: string; count?: number } = {}): Promise<EventLogEntry[]> {
     const start = options.after ? `(${options.after}` : '-';
     const rows = await this.redis.xrange(this.keys.eventLog(), start, '+', 'COUNT', options.count ?? 1_000);
-    return rows.map(([streamId, fields]) => {
-      const f: Record<string, string> = {};
-      for (let i = 0; i + 1 < fields.length; i += 2) f[fields[i]!] = fields[i + 1]!;
-      return {
-        streamId,
-        id: f['id']!,
-        name: f['name'] as AuctionEventName,
-        signature: f['signature']!,
-        slot: Number(f['slot']),
-        blockTime: f['blockTime'] ? Number(f['blockTime']) : null,
-        index: Number(f['index']),
-        data: JSON.parse(f['data']!) as Record<string, unknown>,
-      };
-    });
+    return rows.map(([streamId, fields]) => eventLogEntry(streamId, fields));
   }
 
   length(): Promise<number> {
     return this.redis.xlen(this.keys.eventLog());
   }
+}
+
+/** One stream entry (XRANGE / XREADGROUP row) as an EventLogEntry: shared by every consumer. */
+export function eventLogEntry(streamId: string, fields: readonly string[]): EventLogEntry {
+  const f: Record<string, string> = {};
+  for (let i = 0; i + 1 < fields.length; i += 2) f[fields[i]!] = fields[i + 1]!;
+  return {
+    streamId,
+    id: f['id']!,
+    name: f['name'] as AuctionEventName,
+    signature: f['signature']!,
+    slot: Number(f['slot']),
+    blockTime: f['blockTime'] ? Number(f['blockTime']) : null,
+    index: Number(f['index']),
+    data: JSON.parse(f['data']!) as Record<string, unknown>,
+  };
 }

@@ -1,7 +1,6 @@
 import { Redis } from 'ioredis';
-import type { AuctionEventName } from '../core/program/events.js';
 import type { AuctionIndex } from '../indexer/auction-index.js';
-import type { EventLogEntry } from '../indexer/event-log.js';
+import { eventLogEntry } from '../indexer/event-log.js';
 import type { RedisKeys } from '../redis/keys.js';
 import { type ApiEvent, apiEventsOf, webhookBody } from './api-events.js';
 import { type DeliveryQueue, deliveryJobId } from './delivery-queue.js';
@@ -74,7 +73,7 @@ export async function runFanOut(deps: FanOutDeps, signal: AbortSignal, blockMs: 
       if (cursor === '0' && rows.length === 0) cursor = '>';
       for (const [streamId, fields] of rows) {
         if (signal.aborted) return;
-        const entry = entryOf(streamId, fields);
+        const entry = eventLogEntry(streamId, fields);
         for (const event of apiEventsOf(entry)) {
           const domains =
             entry.name === 'AuctionCreated'
@@ -88,19 +87,4 @@ export async function runFanOut(deps: FanOutDeps, signal: AbortSignal, blockMs: 
   } finally {
     reader.disconnect();
   }
-}
-
-function entryOf(streamId: string, fields: string[]): EventLogEntry {
-  const f: Record<string, string> = {};
-  for (let i = 0; i + 1 < fields.length; i += 2) f[fields[i]!] = fields[i + 1]!;
-  return {
-    streamId,
-    id: f['id']!,
-    name: f['name'] as AuctionEventName,
-    signature: f['signature']!,
-    slot: Number(f['slot']),
-    blockTime: f['blockTime'] ? Number(f['blockTime']) : null,
-    index: Number(f['index']),
-    data: JSON.parse(f['data']!) as Record<string, unknown>,
-  };
 }
