@@ -79,10 +79,11 @@ async function main(): Promise<void> {
   cleanups.unshift(() => worker.stop());
 
   const baseUrl = `${address}${API_PREFIX}`;
-  const demo = localnet
+  const chain = localnet;
+  const demo = chain
     ? await seedDemo({
         baseUrl,
-        rpcUrl,
+        registerDomain: (name, owner) => chain.registerDomain(name, owner),
         connection: deps.connection,
         dataDir: config.dataDir,
         logger: deps.logger,

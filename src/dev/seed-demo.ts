@@ -16,7 +16,8 @@ export interface DemoData {
 
 interface Seeder {
   readonly baseUrl: string;
-  readonly rpcUrl: string;
+  /** The embedded localnet's `localnet_registerDomain`. */
+  readonly registerDomain: (name: string, owner: string) => Promise<unknown>;
   readonly connection: Connection;
   readonly dataDir: string;
   readonly logger: Logger;
@@ -84,16 +85,6 @@ async function signAndSend(connection: Connection, base64: string, signer: Keypa
   return signature;
 }
 
-async function rpc(rpcUrl: string, method: string, params: unknown[]): Promise<void> {
-  const response = await fetch(rpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: '1', method, params }),
-  });
-  const json = (await response.json()) as { error?: { message: string } };
-  if (json.error) throw new Error(`seeding: ${method} failed: ${json.error.message}`);
-}
-
 /**
  * Seeds three funded wallets with API keys, domains and one auction of each type (through the
  * API itself, signing like a wallet), once per data directory. Later runs read DATA_DIR/demo.json.
@@ -122,8 +113,7 @@ export async function seedDemo(s: Seeder): Promise<DemoData> {
 
   const auctions: DemoData['auctions'] = [];
   for (const { who, ...request } of DEMO_AUCTIONS) {
-    for (const domain of request.domainNames)
-      await rpc(s.rpcUrl, 'localnet_registerDomain', [domain, wallets[who].address]);
+    for (const domain of request.domainNames) await s.registerDomain(domain, wallets[who].address);
     const created = await api<{ auctionId: string; transaction: string }>(
       s.baseUrl,
       '/auctions/create',

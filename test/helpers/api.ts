@@ -6,6 +6,7 @@ import { parseConfig } from '../../src/config.js';
 import { type App, buildApp } from '../../src/http/app.js';
 import { type Indexer, startIndexer } from '../../src/indexer/indexer.js';
 import { type Localnet, startLocalnet } from '../../src/localnet/index.js';
+import { deleteKeysWithPrefix } from './redis.js';
 
 export interface TestApi {
   /** e.g. http://127.0.0.1:43121/api/v1 */
@@ -73,20 +74,11 @@ export async function startTestApi(name: string, options: TestApiOptions = {}): 
     async close() {
       await app.close();
       await indexer?.stop();
-      await cleanupPrefix(deps);
+      await deleteKeysWithPrefix(deps.redis, deps.keys.prefix);
       await deps.close();
       if (!options.localnet) await localnet.close();
     },
   };
-}
-
-async function cleanupPrefix(deps: Deps): Promise<void> {
-  let cursor = '0';
-  do {
-    const [next, keys] = await deps.redis.scan(cursor, 'MATCH', `${deps.keys.prefix}*`, 'COUNT', 500);
-    if (keys.length > 0) await deps.redis.unlink(...keys);
-    cursor = next;
-  } while (cursor !== '0');
 }
 
 export interface ApiResponse<T = Record<string, unknown>> {

@@ -21,13 +21,18 @@ export async function createTestRedis(name: string): Promise<TestRedis> {
     url,
     prefix,
     async cleanup() {
-      let cursor = '0';
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-        if (keys.length > 0) await redis.unlink(...keys);
-        cursor = next;
-      } while (cursor !== '0');
+      await deleteKeysWithPrefix(redis, prefix);
       await redis.quit();
     },
   };
+}
+
+/** Deletes every key under `prefix` (SCAN + UNLINK). Never FLUSHALL: the server is shared. */
+export async function deleteKeysWithPrefix(redis: Redis, prefix: string): Promise<void> {
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+    if (keys.length > 0) await redis.unlink(...keys);
+    cursor = next;
+  } while (cursor !== '0');
 }

@@ -10,7 +10,7 @@ import { type Indexer, startIndexer } from '../../src/indexer/indexer.js';
 import { createRedisKeys, type RedisKeys } from '../../src/redis/keys.js';
 import { bid, cancel, createAuction, settle } from '../helpers/auction.js';
 import { SOL, startTestLocalnet, type TestLocalnet } from '../helpers/localnet.js';
-import { createTestRedis, type TestRedis } from '../helpers/redis.js';
+import { createTestRedis, deleteKeysWithPrefix, type TestRedis } from '../helpers/redis.js';
 
 let t: TestLocalnet;
 let r: TestRedis;
@@ -34,15 +34,6 @@ function indexer(keys: RedisKeys): Indexer {
 async function stop(i: Indexer): Promise<void> {
   await i.stop();
   running.delete(i);
-}
-
-async function deletePrefix(prefix: string): Promise<void> {
-  let cursor = '0';
-  do {
-    const [next, keys] = await r.redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-    if (keys.length > 0) await r.redis.unlink(...keys);
-    cursor = next;
-  } while (cursor !== '0');
 }
 
 /** The event ids the program emitted in these transactions, read back from the chain. */
@@ -187,7 +178,7 @@ describe('Indexer over a localnet', () => {
   it('rebuilds an emptied prefix from chain history, with the same event ids', async () => {
     const onChain = (await fetchAuction(t.connection, english))!;
     const eventsBefore = (await new EventLog(r.redis, k).read()).map((e) => e.id);
-    await deletePrefix(k.prefix);
+    await deleteKeysWithPrefix(r.redis, k.prefix);
 
     const rebuilt = indexer(k);
     await rebuilt.caughtUp(signatures[signatures.length - 1]!);
