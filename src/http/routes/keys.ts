@@ -6,6 +6,7 @@ import { API_KEY_TYPES, type ApiKeyRecord } from '../../redis/api-key-store.js';
 import { envelopeOf, ok } from '../envelope.js';
 import { requireApiKey } from '../request-guard.js';
 import { AddressSchema, KEY_OPTIONAL, KEY_REQUIRED } from '../schemas/common.js';
+import { ApiKeyMeSchema, ApiKeySchema, CreatedApiKeySchema } from '../schemas/keys.js';
 
 const CreateKeyBody = z.object({
   name: z.string().trim().min(1).max(64).describe('label chosen by the creator, 1 to 64 characters'),
@@ -19,21 +20,6 @@ const CreateKeyBody = z.object({
     .optional()
     .describe('days until the key expires, 1 to 3650'),
 });
-
-const KeySchema = z.object({
-  id: z.string(),
-  prefix: z.string(),
-  name: z.string(),
-  type: z.enum(API_KEY_TYPES),
-  walletAddress: z.string(),
-  createdAt: z.number().int(),
-  expiresAt: z.number().int().nullable(),
-  revokedAt: z.number().int().nullable(),
-});
-const CreatedKeySchema = KeySchema.omit({ revokedAt: true }).extend({
-  key: z.string().describe('the full key; shown only in this response'),
-});
-const MeSchema = KeySchema.extend({ accountId: z.string(), analyticsRateLimit: z.number().int() });
 
 const publicView = (r: ApiKeyRecord) => ({
   id: r.id,
@@ -58,7 +44,7 @@ export const keyRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { de
         summary: 'Create an API key (without a key: bootstrap, 5 per hour per IP)',
         security: KEY_OPTIONAL,
         body: CreateKeyBody,
-        response: { 200: envelopeOf(CreatedKeySchema) },
+        response: { 200: envelopeOf(CreatedApiKeySchema) },
       },
     },
     async (request) => {
@@ -80,7 +66,7 @@ export const keyRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { de
         tags: ['keys'],
         summary: "List the keys of the caller's account (no secrets)",
         security: KEY_REQUIRED,
-        response: { 200: envelopeOf(z.object({ keys: z.array(KeySchema), total: z.number().int() })) },
+        response: { 200: envelopeOf(z.object({ keys: z.array(ApiKeySchema), total: z.number().int() })) },
       },
     },
     async (request) => {
@@ -97,7 +83,7 @@ export const keyRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { de
         tags: ['keys'],
         summary: 'The calling key',
         security: KEY_REQUIRED,
-        response: { 200: envelopeOf(MeSchema) },
+        response: { 200: envelopeOf(ApiKeyMeSchema) },
       },
     },
     async (request) => {
@@ -119,7 +105,7 @@ export const keyRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { de
         summary: "Revoke a key of the caller's account; it fails from the next request on",
         security: KEY_REQUIRED,
         params: z.object({ id: z.string().min(1).max(64) }),
-        response: { 200: envelopeOf(KeySchema) },
+        response: { 200: envelopeOf(ApiKeySchema) },
       },
     },
     async (request) => {

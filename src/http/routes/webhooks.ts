@@ -13,6 +13,13 @@ import { checkWebhookUrl, MAX_WEBHOOK_URL_LENGTH } from '../../webhooks/url-guar
 import { envelopeOf, ok } from '../envelope.js';
 import { requireApiKey } from '../request-guard.js';
 import { KEY_REQUIRED } from '../schemas/common.js';
+import {
+  WebhookAttemptSchema,
+  WebhookCreatedSchema,
+  WebhookRotatedSchema,
+  WebhookSubscriptionSchema,
+  WebhookTestResultSchema,
+} from '../schemas/webhooks.js';
 
 const UrlField = z
   .string()
@@ -32,46 +39,6 @@ const UpdateBody = z
     message: 'send at least one of url, events, active',
   });
 const IdParams = z.object({ id: z.string().min(1).max(64).describe('subscription id, whk_…') });
-
-const SubscriptionSchema = z.object({
-  id: z.string(),
-  url: z.string(),
-  events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
-  active: z.boolean(),
-  createdAt: z.number().int(),
-  lastDelivery: z.number().int().nullable().describe('Unix ms of the last successful delivery, null if none'),
-});
-const CreatedSchema = z.object({
-  subscriptionId: z.string(),
-  url: z.string(),
-  events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
-  createdAt: z.number().int(),
-  secret: z.string().describe('signing secret (whsec_…); shown only in this response'),
-});
-
-const AttemptSchema = z.object({
-  eventId: z.string(),
-  event: z.string(),
-  attempt: z.number().int().describe('1 for the first attempt of an event'),
-  at: z.number().int().describe('Unix ms when the attempt finished'),
-  success: z.boolean(),
-  statusCode: z.number().int().nullable().describe("the receiver's status; null when no response came"),
-  durationMs: z.number().int(),
-  error: z.string().nullable(),
-  response: z.string().nullable().describe("the start of the receiver's response body"),
-});
-const TestResultSchema = z.object({
-  success: z.boolean(),
-  eventId: z.string(),
-  statusCode: z.number().int().nullable(),
-  durationMs: z.number().int(),
-  error: z.string().nullable(),
-});
-const RotatedSchema = z.object({
-  id: z.string(),
-  secret: z.string().describe('the new signing secret (whsec_…); shown only in this response'),
-  previousSecretExpiresAt: z.number().int().describe('Unix ms until which the old secret also signs'),
-});
 
 const view = (s: WebhookSubscription) => ({
   id: s.id,
@@ -108,7 +75,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, 
         summary: 'Subscribe a URL to auction events; the response carries the signing secret once',
         security: KEY_REQUIRED,
         body: CreateBody,
-        response: { 200: envelopeOf(CreatedSchema) },
+        response: { 200: envelopeOf(WebhookCreatedSchema) },
       },
     },
     async (request) => {
@@ -133,7 +100,9 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, 
         summary: "The calling key's subscriptions",
         security: KEY_REQUIRED,
         response: {
-          200: envelopeOf(z.object({ webhooks: z.array(SubscriptionSchema), total: z.number().int() })),
+          200: envelopeOf(
+            z.object({ webhooks: z.array(WebhookSubscriptionSchema), total: z.number().int() }),
+          ),
         },
       },
     },
@@ -152,7 +121,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, 
         summary: 'One subscription of the calling key',
         security: KEY_REQUIRED,
         params: IdParams,
-        response: { 200: envelopeOf(SubscriptionSchema) },
+        response: { 200: envelopeOf(WebhookSubscriptionSchema) },
       },
     },
     async (request) => {
@@ -172,7 +141,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, 
         security: KEY_REQUIRED,
         params: IdParams,
         body: UpdateBody,
-        response: { 200: envelopeOf(SubscriptionSchema) },
+        response: { 200: envelopeOf(WebhookSubscriptionSchema) },
       },
     },
     async (request) => {
@@ -216,7 +185,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, 
         security: KEY_REQUIRED,
         params: IdParams,
         response: {
-          200: envelopeOf(z.object({ deliveries: z.array(AttemptSchema), total: z.number().int() })),
+          200: envelopeOf(z.object({ deliveries: z.array(WebhookAttemptSchema), total: z.number().int() })),
         },
       },
     },
@@ -237,7 +206,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, 
         summary: 'Send a signed webhook.test event now and return how the receiver answered (not retried)',
         security: KEY_REQUIRED,
         params: IdParams,
-        response: { 200: envelopeOf(TestResultSchema) },
+        response: { 200: envelopeOf(WebhookTestResultSchema) },
       },
     },
     async (request) => {
@@ -276,7 +245,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, 
         summary: 'New signing secret; the old one keeps signing (a second v1 signature) for 24 h',
         security: KEY_REQUIRED,
         params: IdParams,
-        response: { 200: envelopeOf(RotatedSchema) },
+        response: { 200: envelopeOf(WebhookRotatedSchema) },
       },
     },
     async (request) => {
