@@ -28,7 +28,10 @@ import { ApiError, type RateLimitInfo } from './api-error.js';
 export type AuctionList = z.output<typeof AuctionListSchema>;
 export type AuctionDetail = z.output<typeof AuctionDetailSchema>;
 export type AuctionListItem = AuctionList['auctions'][number];
-export type ListAuctionsParams = Partial<z.input<typeof ListAuctionsQuery>>;
+export type ListAuctionsParams = Omit<Partial<z.input<typeof ListAuctionsQuery>>, 'page' | 'pageSize'> & {
+  readonly page?: number;
+  readonly pageSize?: number;
+};
 export type CreateAuctionRequest = z.input<typeof CreateAuctionBody>;
 export type CreatedAuction = z.output<typeof CreatedAuctionSchema>;
 export type PreparedBid = z.output<typeof PreparedBidSchema>;
