@@ -44,6 +44,11 @@ export const McpEnvSchema = z.object({
   MCP_ALLOWED_ORIGINS: z.string().default(''),
   /** Optional shared secret for the HTTP transport (Authorization: Bearer …). */
   MCP_HTTP_TOKEN: z.string().min(16, 'MCP_HTTP_TOKEN must be at least 16 characters').optional(),
+  /** The strategy runner's Redis: set it to offer strategy_start / strategies_list / strategy_stop. */
+  AGENTS_REDIS_URL: z.string().min(1).optional(),
+  AGENTS_REDIS_PREFIX: z.string().default('sns:'),
+  /** Let agents start `live` strategies (they spend the runner wallet's SOL). */
+  AGENTS_ALLOW_LIVE: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -70,6 +75,12 @@ export interface McpConfig {
     readonly allowedOrigins: readonly string[];
     readonly bearerToken: string | null;
   };
+  /** Null when AGENTS_REDIS_URL is not set (no strategy tools). */
+  readonly agents: {
+    readonly redisUrl: string;
+    readonly redisPrefix: string;
+    readonly allowLive: boolean;
+  } | null;
   readonly logLevel: McpEnv['LOG_LEVEL'];
 }
 
@@ -107,6 +118,9 @@ export function parseMcpConfig(env: Record<string, string | undefined>): McpConf
       allowedOrigins: list(e.MCP_ALLOWED_ORIGINS),
       bearerToken: e.MCP_HTTP_TOKEN ?? null,
     },
+    agents: e.AGENTS_REDIS_URL
+      ? { redisUrl: e.AGENTS_REDIS_URL, redisPrefix: e.AGENTS_REDIS_PREFIX, allowLive: e.AGENTS_ALLOW_LIVE }
+      : null,
     logLevel: e.LOG_LEVEL,
   };
 }

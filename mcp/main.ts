@@ -5,13 +5,26 @@
 import { parseArgs } from 'node:util';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { pino } from 'pino';
-import { parseMcpConfig } from './config.js';
+import { createAgentsControl } from '../agents/runner/control.js';
+import { solToLamports } from '../src/core/money.js';
+import { type McpConfig, parseMcpConfig } from './config.js';
 import { startHttpTransport } from './http.js';
 import { buildMcpServer, type ToolRegistrar } from './server.js';
 import { createMcpContext, StartupError } from './startup.js';
+import { strategyTools } from './tools/strategies.js';
 
-/** Tool groups beyond the built-in ones (e.g. the strategy runner's controls) are added here. */
-const EXTRA_TOOLS: readonly ToolRegistrar[] = [];
+/** Tool groups beyond the built-in ones: the strategy runner's controls when its Redis is configured. */
+async function extraToolsOf(config: McpConfig): Promise<ToolRegistrar[]> {
+  if (!config.agents) return [];
+  const control = await createAgentsControl(config.agents);
+  return [
+    strategyTools({
+      control,
+      allowLive: config.agents.allowLive,
+      maxLiveSpendLamports: solToLamports(config.policy.dailySpendCapSol),
+    }),
+  ];
+}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -28,6 +41,7 @@ async function main(): Promise<void> {
     pino.destination(2),
   );
   const ctx = await createMcpContext(config, { logger, allowSigning: !values.http });
+  const extraTools = await extraToolsOf(config);
   logger.info(
     { wallet: ctx.me.walletAddress, signing: ctx.signer !== null, dryRun: config.policy.dryRun },
     'sns-auction MCP server ready',
@@ -42,7 +56,7 @@ async function main(): Promise<void> {
       port,
       allowedHosts: config.http.allowedHosts,
       allowedOrigins: config.http.allowedOrigins,
-      extraTools: EXTRA_TOOLS,
+      extraTools,
       ...(config.http.bearerToken ? { bearerToken: config.http.bearerToken } : {}),
     });
     logger.info({ url: http.url }, 'streamable HTTP transport listening');
@@ -51,7 +65,7 @@ async function main(): Promise<void> {
     process.once('SIGTERM', stop);
     return;
   }
-  const server = buildMcpServer(ctx, { extraTools: EXTRA_TOOLS });
+  const server = buildMcpServer(ctx, { extraTools });
   await server.connect(new StdioServerTransport());
   // The host closing our stdin is the end of the session.
   process.stdin.once('end', () => void server.close().finally(() => process.exit(0)));
