@@ -32,12 +32,14 @@ export interface RunnerOptions {
   readonly leadMs?: number;
   readonly concurrency?: number;
   /**
-   * A timed bid fires as soon as the chain's own clock shows the planned instant; when that cannot
-   * be read, this long after the estimated instant. The Clock sysvar is whole seconds, set when a
+   * A timed bid fires as soon as the chain's own clock (`chainTime`) shows the planned instant;
+   * without it, or when it cannot be read, this long after the estimated instant. The Clock sysvar is whole seconds, set when a
    * slot starts (every 400 ms): one slot and a margin later the bid is judged at the planned
    * second. Default 450.
    */
   readonly fireDelayMs?: number;
+  /** The chain's own clock (RPC), read in the last second before a timed bid; optional. */
+  readonly chainTime?: { nowMs(): Promise<number> };
   readonly onEvent?: (event: RunnerEvent) => void;
   /** After each evaluation: how late it started against its schedule (null: first run) and how long it took. */
   readonly onEvaluated?: (instanceId: string, latenessMs: number | null, durationMs: number) => void;
@@ -61,7 +63,7 @@ export type RunnerEvent =
 
 const MAX_STEPS = 12;
 const CHAIN_INSTANT_LOOKAHEAD_MS = 1_000;
-const CHAIN_INSTANT_POLL_MS = 100;
+const CHAIN_INSTANT_POLL_MS = 50;
 
 export class Runner {
   readonly store: InstanceStore;
@@ -200,9 +202,9 @@ export class Runner {
   /**
    * Waits until the chain itself shows `chainMs`. The offset estimate can be up to a second late
    * (the Clock is whole seconds) and the slot carrying the new second starts up to 400 ms after it,
-   * so from a second before the estimated instant the views are re-read every 100 ms and the first
-   * one computed at or after `chainMs` ends the wait. When reads fail or the chain does not get
-   * there, the fixed fire delay after the estimate is the fallback.
+   * so with an RPC at hand the Clock sysvar is read every 50 ms from a second before the estimated
+   * instant, and the first reading at or after `chainMs` ends the wait (then the views are re-read
+   * once). Without one, or when reads fail, the fixed fire delay after the estimate is used.
    */
   async #awaitChainInstant(
     ids: readonly string[],
@@ -210,18 +212,24 @@ export class Runner {
     wakeLocal: number,
   ): Promise<Map<string, AuctionView> | null> {
     const fallbackAt = wakeLocal + (this.o.fireDelayMs ?? 450);
-    await sleep(Math.max(0, wakeLocal - CHAIN_INSTANT_LOOKAHEAD_MS - Date.now()));
-    try {
-      while (Date.now() < fallbackAt + CHAIN_INSTANT_LOOKAHEAD_MS) {
-        const views = await this.o.views.get(ids, 0);
-        if ([...views.values()].some((v) => v.observedAt >= chainMs)) return views;
-        await sleep(CHAIN_INSTANT_POLL_MS);
+    const chainTime = this.o.chainTime;
+    if (chainTime) {
+      await sleep(Math.max(0, wakeLocal - CHAIN_INSTANT_LOOKAHEAD_MS - Date.now()));
+      try {
+        while (Date.now() < fallbackAt + CHAIN_INSTANT_LOOKAHEAD_MS) {
+          const at = Date.now();
+          const chainNow = await chainTime.nowMs();
+          this.o.clock.observe(chainNow, at);
+          if (chainNow >= chainMs) return await this.o.views.get(ids, 0);
+          await sleep(CHAIN_INSTANT_POLL_MS);
+        }
+        return null;
+      } catch {
+        // Fall through to the fixed delay.
       }
-      return null;
-    } catch {
-      await sleep(Math.max(0, fallbackAt - Date.now()));
-      return null;
     }
+    await sleep(Math.max(0, fallbackAt - Date.now()));
+    return null;
   }
 
   async #bid(

@@ -17,6 +17,7 @@ import { OffsetChainClock } from './chain-clock.js';
 import { type AgentsControl, createAgentsControl } from './control.js';
 import { watchEventStream } from './event-watcher.js';
 import { StrategySpecSchema } from './instance-store.js';
+import { RpcChainTime } from './rpc-chain-time.js';
 import { Runner, type RunnerEvent } from './runner.js';
 import { createAgentsQueue } from './scheduler.js';
 import { ApiViewSource } from './view-source.js';
@@ -28,7 +29,7 @@ export const RunnerConfigSchema = z.object({
     .string()
     .optional()
     .describe('solana-keygen JSON file of the key’s wallet (live mode)'),
-  rpcUrl: z.string().url().optional().describe('Solana JSON-RPC to send live bids to'),
+  rpcUrl: z.string().url().optional().describe('Solana JSON-RPC: sends live bids and reads the chain clock for timed bids'),
   redisUrl: z.string().default('redis://127.0.0.1:6379'),
   redisPrefix: z.string().default('sns:'),
   serviceRedisPrefix: z
@@ -111,8 +112,8 @@ export async function startRuntime(input: RunnerConfig, options: RuntimeOptions 
       `walletKeypairPath: the keypair is ${keypair.publicKey.toBase58()}, the key's wallet is ${me.walletAddress}`,
     );
   }
-  const connection: Connection | null =
-    keypair && cfg.rpcUrl ? new Web3Connection(cfg.rpcUrl, 'confirmed') : null;
+  const rpc = cfg.rpcUrl ? new Web3Connection(cfg.rpcUrl, 'confirmed') : null;
+  const connection: Connection | null = keypair ? rpc : null;
   const clock = new OffsetChainClock();
   const store = { killSwitchOn: async () => (await redis.exists(keys.agents('kill-switch'))) === 1 };
   const views = new ApiViewSource(client, me.walletAddress, clock, cfg.viewMaxAgeMs, options.onDetail);
@@ -133,6 +134,7 @@ export async function startRuntime(input: RunnerConfig, options: RuntimeOptions 
     pollMs: cfg.pollMs,
     leadMs: cfg.leadMs,
     fireDelayMs: cfg.fireDelayMs,
+    ...(rpc ? { chainTime: new RpcChainTime(rpc) } : {}),
     concurrency: cfg.concurrency,
     ...(options.onEvent ? { onEvent: options.onEvent } : {}),
     ...(options.onEvaluated ? { onEvaluated: options.onEvaluated } : {}),
