@@ -29,7 +29,11 @@ export const RunnerConfigSchema = z.object({
     .string()
     .optional()
     .describe('solana-keygen JSON file of the key’s wallet (live mode)'),
-  rpcUrl: z.string().url().optional().describe('Solana JSON-RPC: sends live bids and reads the chain clock for timed bids'),
+  rpcUrl: z
+    .string()
+    .url()
+    .optional()
+    .describe('Solana JSON-RPC: sends live bids and reads the chain clock for timed bids'),
   redisUrl: z.string().default('redis://127.0.0.1:6379'),
   redisPrefix: z.string().default('sns:'),
   serviceRedisPrefix: z
