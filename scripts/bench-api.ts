@@ -14,6 +14,7 @@ import type { Address } from '../src/core/address.js';
 import { auctionStatus } from '../src/core/auction-rules/status.js';
 import { listCases } from './bench/api-cases.js';
 import { startApiFixture } from './bench/api-fixture.js';
+import { cpuPerRequest, cpuSnapshot } from './bench/cpu-cost.js';
 import { createLiveAuctions } from './bench/live-auctions.js';
 import type { LoadJob, LoadResult, RequestVariant } from './bench/load-generator.js';
 import { startLoadGenerator } from './bench/load-generator-process.js';
@@ -48,6 +49,8 @@ const PAGES = 10;
 const TARGETS = { listRatio: 0.4, listP99Ms: 20, bidP99Ms: 25 };
 
 interface CaseResult extends LoadResult {
+  /** CPU ms per request of the API process (the bench process) and of Redis, warm-up included. */
+  readonly cpuMsPerRequest: { apiMs: number; redisMs: number };
   readonly group: string;
   readonly name: string;
   readonly example: string;
@@ -98,12 +101,19 @@ async function main() {
       });
       const body = (await probe.json()) as { data?: { total?: number } };
       if (probe.status !== 200) throw new Error(`${name}: ${probe.status} ${JSON.stringify(body)}`);
+      const cpuBefore = await cpuSnapshot(deps.redis);
       const result = await loadGenerator.run({
         ...job,
         connections: CONNECTIONS,
         durationSeconds: DURATION,
         warmupSeconds: WARMUP,
       });
+      // The warm-up's requests are not in the count: assume it ran at the same rate.
+      const cpu = cpuPerRequest(
+        cpuBefore,
+        await cpuSnapshot(deps.redis),
+        result.requests * (1 + WARMUP / DURATION),
+      );
       const total = body.data?.total;
       results.push({
         group,
@@ -111,9 +121,10 @@ async function main() {
         example: first.path,
         ...(total === undefined ? {} : { total }),
         ...result,
+        cpuMsPerRequest: cpu,
       });
       progress(
-        `${group} · ${name}: ${result.requestsPerSecond} req/s, p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms${result.non2xx ? `, ${result.non2xx} non-2xx ${JSON.stringify(result.statusCodes)}` : ''}`,
+        `${group} · ${name}: ${result.requestsPerSecond} req/s, p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms, CPU/request: API ${cpu.apiMs} ms, Redis ${cpu.redisMs} ms${result.non2xx ? `, ${result.non2xx} non-2xx ${JSON.stringify(result.statusCodes)}` : ''}`,
       );
     };
     const baseline = (when: string) =>

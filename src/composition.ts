@@ -4,6 +4,7 @@ import { type Logger, pino } from 'pino';
 import { AnalyticsReader } from './analytics/market-analytics.js';
 import { ChainClock } from './chain/chain-clock.js';
 import { createConnection } from './chain/connection.js';
+import { RecentBlockhashes } from './chain/recent-blockhash.js';
 import type { Config } from './config.js';
 import { AuctionIndex } from './indexer/auction-index.js';
 import { UserProfiles } from './profiles/user-profile.js';
@@ -35,6 +36,8 @@ export interface Deps {
   readonly rateLimiter: FixedWindowRateLimiter;
   readonly webhooks: WebhookSubscriptionStore;
   readonly connection: Connection;
+  /** The latest blockhash, at most ~2 s old: what wallet transactions are built on. */
+  readonly blockhashes: RecentBlockhashes;
   /** Chain time (Clock sysvar): status, Dutch prices and bid checks are decided against it. */
   readonly chainClock: ChainClock;
   readonly chain: ChainEndpoint;
@@ -82,6 +85,7 @@ export async function createDeps(input: DepsInput): Promise<Deps> {
     rateLimiter: new FixedWindowRateLimiter(redis, keys, input.nowMs),
     webhooks: new WebhookSubscriptionStore(redis, keys),
     connection,
+    blockhashes: new RecentBlockhashes(() => connection.getLatestBlockhash('confirmed')),
     chainClock,
     chain,
     auctionIndex,

@@ -43,7 +43,7 @@ export async function cancelAuction(deps: AuctionDeps, input: CancelAuctionInput
     );
   }
   const tx = await walletTransaction(
-    deps.connection,
+    deps,
     new PublicKey(auction.seller),
     [cancelInstruction({ auction })],
     input.txVersion,

@@ -130,7 +130,7 @@ export async function createAuction(deps: AuctionDeps, input: CreateAuctionInput
     nonce,
     reserveCommitment: commitment,
   });
-  const tx = await walletTransaction(deps.connection, sellerKey, [instruction], input.txVersion);
+  const tx = await walletTransaction(deps, sellerKey, [instruction], input.txVersion);
 
   // Stored before the caller can land the transaction: the keeper must always be able to reveal.
   if (plan.reserve !== null) await deps.reserves.put(auctionId, plan.reserve);

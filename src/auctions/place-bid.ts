@@ -115,7 +115,7 @@ export async function placeBid(deps: AuctionDeps, input: PlaceBidInput): Promise
   const config = decodeConfig(extras[1]);
 
   const instruction = placeBidInstruction({ bidder: bidderKey, auction, amount, treasury: config.treasury });
-  const tx = await walletTransaction(deps.connection, bidderKey, [instruction], input.txVersion);
+  const tx = await walletTransaction(deps, bidderKey, [instruction], input.txVersion);
   return {
     ...tx,
     auctionId: input.auctionId,

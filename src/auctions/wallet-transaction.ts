@@ -1,10 +1,11 @@
 /** Unsigned transactions handed to wallets, with what callers need to confirm or rebuild them. */
-import type { Connection, PublicKey, TransactionInstruction } from '@solana/web3.js';
+import type { PublicKey, TransactionInstruction } from '@solana/web3.js';
 import {
   buildUnsignedTransaction,
   TransactionTooLargeError,
   type TransactionVersion,
 } from '../chain/transaction-builder.js';
+import type { AuctionDeps } from './auction-deps.js';
 import { invalidField } from './field-errors.js';
 
 /** A blockhash is valid for 150 blocks of ~400 ms. */
@@ -22,19 +23,27 @@ export interface WalletTransaction {
   readonly expiresAt: number;
 }
 
+/** Built on a blockhash at most ~2 s old (shared by the transactions of that time, see RecentBlockhashes). */
 export async function walletTransaction(
-  connection: Connection,
+  deps: Pick<AuctionDeps, 'connection' | 'blockhashes'>,
   feePayer: PublicKey,
   instructions: readonly TransactionInstruction[],
   version: TransactionVersion = 'legacy',
 ): Promise<WalletTransaction> {
   try {
-    const built = await buildUnsignedTransaction(connection, { feePayer, instructions, version });
+    const recentBlockhash = await deps.blockhashes.get();
+    const built = await buildUnsignedTransaction(deps.connection, {
+      feePayer,
+      instructions,
+      version,
+      recentBlockhash,
+    });
     return {
       transaction: built.transaction,
       blockhash: built.blockhash,
       lastValidBlockHeight: built.lastValidBlockHeight,
-      expiresAt: Date.now() + BLOCKHASH_LIFETIME_MS,
+      // Counted from when the blockhash was fetched, not from now: the wallet's deadline is true.
+      expiresAt: recentBlockhash.fetchedAtMs + BLOCKHASH_LIFETIME_MS,
     };
   } catch (e) {
     if (e instanceof TransactionTooLargeError) throw invalidField('domainNames', e.message);

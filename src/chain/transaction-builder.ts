@@ -5,15 +5,14 @@
 import {
   type Commitment,
   type Connection,
-  type Message,
   type MessageV0,
   PACKET_DATA_SIZE,
   type PublicKey,
-  Transaction,
   type TransactionInstruction,
   TransactionMessage,
   VersionedTransaction,
 } from '@solana/web3.js';
+import { compileLegacyTransaction, legacyWireSize } from './legacy-transaction.js';
 
 export type TransactionVersion = 'legacy' | 0;
 
@@ -24,6 +23,8 @@ export interface BuildTransactionRequest {
   readonly version?: TransactionVersion;
   /** Commitment of the blockhash fetch; default 'confirmed'. */
   readonly commitment?: Commitment;
+  /** A recent blockhash to use instead of fetching one (e.g. from `RecentBlockhashes`). */
+  readonly recentBlockhash?: { readonly blockhash: string; readonly lastValidBlockHeight: number };
 }
 
 export interface UnsignedTransaction {
@@ -50,44 +51,28 @@ export class TransactionTooLargeError extends Error {
   }
 }
 
-function shortVecLength(n: number): number {
-  return n < 0x80 ? 1 : n < 0x4000 ? 2 : 3;
-}
-
 /**
- * Wire size computed from the compiled message, because web3.js fails with an opaque RangeError
- * (not a size) when it serializes a message past its fixed 1232-byte buffer.
+ * Wire size of a v0 transaction computed from the compiled message, because web3.js fails with an
+ * opaque RangeError (not a size) when it serializes a message past its fixed 1232-byte buffer.
+ * A v0 message is a legacy one plus its version byte and an empty lookup-table list.
  */
-function wireSize(message: Message | MessageV0, version: TransactionVersion): number {
-  const signatures = message.header.numRequiredSignatures;
-  const keys = message.staticAccountKeys.length;
-  const instructions = message.compiledInstructions.reduce(
-    (sum, ix) =>
-      sum +
-      1 +
-      shortVecLength(ix.accountKeyIndexes.length) +
-      ix.accountKeyIndexes.length +
-      shortVecLength(ix.data.length) +
-      ix.data.length,
-    0,
+function wireSize(message: MessageV0): number {
+  const instructions = message.compiledInstructions.map((ix) => ({
+    accounts: ix.accountKeyIndexes.length,
+    data: ix.data.length,
+  }));
+  return (
+    legacyWireSize(message.header.numRequiredSignatures, message.staticAccountKeys.length, instructions) +
+    1 +
+    1
   );
-  const messageSize =
-    (version === 0 ? 1 : 0) +
-    3 +
-    shortVecLength(keys) +
-    32 * keys +
-    32 +
-    shortVecLength(message.compiledInstructions.length) +
-    instructions +
-    (version === 0 ? shortVecLength(0) : 0);
-  return shortVecLength(signatures) + 64 * signatures + messageSize;
 }
 
-function signerKeys(message: Message | MessageV0): string[] {
+function signerKeys(message: MessageV0): string[] {
   return message.staticAccountKeys.slice(0, message.header.numRequiredSignatures).map((k) => k.toBase58());
 }
 
-/** Builds an unsigned transaction with a fresh blockhash; throws TransactionTooLargeError past 1232 bytes. */
+/** Builds an unsigned transaction with a fresh (or the given recent) blockhash; throws TransactionTooLargeError past 1232 bytes. */
 export async function buildUnsignedTransaction(
   connection: Connection,
   request: BuildTransactionRequest,
@@ -95,25 +80,36 @@ export async function buildUnsignedTransaction(
   const version = request.version ?? 'legacy';
   const instructions = [...request.instructions];
   if (instructions.length === 0) throw new TypeError('a transaction needs at least one instruction');
-  const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash(
-    request.commitment ?? 'confirmed',
-  );
+  const { blockhash, lastValidBlockHeight } =
+    request.recentBlockhash ?? (await connection.getLatestBlockhash(request.commitment ?? 'confirmed'));
 
-  const message: Message | MessageV0 =
-    version === 'legacy'
-      ? new Transaction({ feePayer: request.feePayer, blockhash, lastValidBlockHeight })
-          .add(...instructions)
-          .compileMessage()
-      : new TransactionMessage({
-          payerKey: request.feePayer,
-          recentBlockhash: blockhash,
-          instructions,
-        }).compileToV0Message();
+  if (version === 'legacy') {
+    // Compiled straight to bytes: the same bytes as web3.js's compileMessage + serialize, less CPU.
+    const compiled = compileLegacyTransaction(
+      request.feePayer,
+      instructions,
+      blockhash,
+      MAX_TRANSACTION_BYTES,
+    );
+    if ('tooLarge' in compiled) throw new TransactionTooLargeError(compiled.tooLarge);
+    return {
+      transaction: Buffer.from(compiled.bytes).toString('base64'),
+      version,
+      blockhash,
+      lastValidBlockHeight,
+      signers: compiled.signers,
+      sizeBytes: compiled.bytes.length,
+    };
+  }
+  const message = new TransactionMessage({
+    payerKey: request.feePayer,
+    recentBlockhash: blockhash,
+    instructions,
+  }).compileToV0Message();
 
-  const sizeBytes = wireSize(message, version);
+  const sizeBytes = wireSize(message);
   if (sizeBytes > MAX_TRANSACTION_BYTES) throw new TransactionTooLargeError(sizeBytes);
-  // Zeroed signature slots and the compiled message: the bytes `Transaction.serialize` writes for
-  // an unsigned legacy transaction, without compiling the message a second time.
+  // Zeroed signature slots and the compiled message, compiled once.
   const bytes = new VersionedTransaction(message).serialize();
   return {
     transaction: Buffer.from(bytes).toString('base64'),

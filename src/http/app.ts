@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Deps } from '../composition.js';
+import { AuthenticatedHits } from '../redis/authenticated-hit.js';
 import { errorHandler } from './error-handler.js';
 import { requestGuard } from './request-guard.js';
 import { analyticsRoutes } from './routes/analytics.js';
@@ -39,7 +40,7 @@ export async function buildApp(deps: Deps) {
     transform: jsonSchemaTransform,
   });
   await app.register(requestGuard, {
-    apiKeys: deps.apiKeys,
+    authenticatedHits: new AuthenticatedHits(deps.redis, deps.keys, deps.rateLimiter),
     rateLimiter: deps.rateLimiter,
     analyticsRateLimit: deps.config.analyticsRateLimit,
   });

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../core/errors.js';
-import type { ApiKeyRecord, ApiKeyStore } from '../redis/api-key-store.js';
+import type { ApiKeyRecord } from '../redis/api-key-store.js';
+import type { AuthenticatedHits } from '../redis/authenticated-hit.js';
 import type { FixedWindowRateLimiter, RateLimitDecision } from '../redis/rate-limiter.js';
 import {
   AUTH_FAILURE_LIMIT,
@@ -22,7 +23,8 @@ declare module 'fastify' {
 }
 
 export interface RequestGuardOptions {
-  readonly apiKeys: ApiKeyStore;
+  /** Authentication and the key's rate-limit hit, in one round trip. */
+  readonly authenticatedHits: AuthenticatedHits;
   readonly rateLimiter: FixedWindowRateLimiter;
   readonly analyticsRateLimit: number;
 }
@@ -58,7 +60,7 @@ function setRateLimitHeaders(reply: FastifyReply, decision: RateLimitDecision): 
  * a flood of bad requests is counted like any other.
  */
 export const requestGuard = fp<RequestGuardOptions>(
-  async (app: FastifyInstance, { apiKeys, rateLimiter, analyticsRateLimit }) => {
+  async (app: FastifyInstance, { authenticatedHits, rateLimiter, analyticsRateLimit }) => {
     app.decorateRequest('apiKey', null);
 
     app.addHook('onRequest', async (request, reply) => {
@@ -69,33 +71,44 @@ export const requestGuard = fp<RequestGuardOptions>(
 
       const header = request.headers['x-api-key'];
       const rawKey = Array.isArray(header) ? header[0] : header;
-      if (rawKey) {
-        const result = await apiKeys.authenticate(rawKey, Date.now());
-        if (!result.ok) {
-          const decision = await rateLimiter.hit(AUTH_FAILURE_LIMIT, `ip:${request.ip}`);
-          if (!decision.allowed) {
-            setRateLimitHeaders(reply, decision);
-            throw rateLimited(decision);
-          }
-          throw new AppError('UNAUTHORIZED', UNAUTHORIZED_MESSAGES[result.reason]);
-        }
-        request.apiKey = result.record;
-      } else if (policy.auth === 'required') {
-        throw new AppError('UNAUTHORIZED', UNAUTHORIZED_MESSAGES.missing);
+      if (!rawKey) {
+        if (policy.auth === 'required') throw new AppError('UNAUTHORIZED', UNAUTHORIZED_MESSAGES.missing);
+        const tier = policy.anonymous;
+        if (!tier) return;
+        const decision = await rateLimiter.hit({ endpoint, ...tier }, `ip:${request.ip}`);
+        setRateLimitHeaders(reply, decision);
+        if (!decision.allowed) throw rateLimited(decision);
+        return;
       }
 
-      if (policy.write && request.apiKey?.type === 'readonly') {
+      // The key's checks and its bucket's count in one script: a refused key counts nothing, a
+      // read-only key on a write endpoint is refused (403) before it is counted.
+      const tier = policy.keyed;
+      const result = await authenticatedHits.authenticateAndHit(
+        rawKey,
+        tier
+          ? { endpoint, windowMs: tier.windowMs, refusedType: policy.write ? 'readonly' : undefined }
+          : null,
+        Date.now(),
+      );
+      if (!result.ok) {
+        const decision = await rateLimiter.hit(AUTH_FAILURE_LIMIT, `ip:${request.ip}`);
+        if (!decision.allowed) {
+          setRateLimitHeaders(reply, decision);
+          throw rateLimited(decision);
+        }
+        throw new AppError('UNAUTHORIZED', UNAUTHORIZED_MESSAGES[result.reason]);
+      }
+      const key = result.record;
+      request.apiKey = key;
+      if (policy.write && key.type === 'readonly') {
         throw new AppError('UNAUTHORIZED', 'read-only key: this endpoint needs a developer or agent key', {
           httpStatus: 403,
         });
       }
-
-      const key = request.apiKey;
-      const tier = key ? policy.keyed : policy.anonymous;
-      if (!tier) return;
-      const limit = tier.limit === 'analytics' ? (key?.analyticsRateLimit ?? analyticsRateLimit) : tier.limit;
-      const subject = key ? `key:${key.id}` : `ip:${request.ip}`;
-      const decision = await rateLimiter.hit({ endpoint, limit, windowMs: tier.windowMs }, subject);
+      if (!tier || result.count === null) return;
+      const limit = tier.limit === 'analytics' ? (key.analyticsRateLimit ?? analyticsRateLimit) : tier.limit;
+      const decision = authenticatedHits.decide(limit, result.count, result.resetMs);
       setRateLimitHeaders(reply, decision);
       if (!decision.allowed) throw rateLimited(decision);
     });

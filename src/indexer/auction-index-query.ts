@@ -47,10 +47,13 @@ export interface AuctionPage {
   readonly items: AuctionListItem[];
   readonly total: number;
   /**
-   * The total and the page's auctions at their versions: two pages with the same key hold the
-   * same auctions in the same state (what may differ is only what depends on chain time).
+   * The total, the page's auctions at their versions and their known reserves: two pages with the
+   * same key hold the same auctions in the same state (what may differ is only what depends on
+   * chain time).
    */
   readonly contentKey: string;
+  /** The hidden reserves the service knows of the page's reserve auctions (lamports, by address). */
+  readonly reserves: ReadonlyMap<string, bigint>;
 }
 
 const SCRIPT_SORT_KEY: Record<AuctionSortKey, string> = {
@@ -140,10 +143,26 @@ export interface PageEntry {
   readonly version: string;
 }
 
-/** query.lua's reply: "<total> <iid> <version> <iid> <version> ...". */
-export function parseQueryReply(reply: unknown): { total: number; page: PageEntry[] } {
-  const values = String(reply).split(' ');
+/**
+ * query.lua's reply: "<total> <iid> <version> <iid> <version> ...", a newline, then the known
+ * hidden reserves of the page's reserve auctions, "<address>=<lamports> ...".
+ */
+export function parseQueryReply(reply: unknown): {
+  total: number;
+  page: PageEntry[];
+  reserves: Map<string, bigint>;
+} {
+  const text = String(reply);
+  const cut = text.indexOf('\n');
+  const values = (cut === -1 ? text : text.slice(0, cut)).split(' ');
   const page: PageEntry[] = [];
   for (let i = 1; i + 1 < values.length; i += 2) page.push({ iid: values[i]!, version: values[i + 1]! });
-  return { total: Number(values[0]), page };
+  const reserves = new Map<string, bigint>();
+  if (cut !== -1 && cut + 1 < text.length) {
+    for (const pair of text.slice(cut + 1).split(' ')) {
+      const eq = pair.indexOf('=');
+      reserves.set(pair.slice(0, eq), BigInt(pair.slice(eq + 1)));
+    }
+  }
+  return { total: Number(values[0]), page, reserves };
 }

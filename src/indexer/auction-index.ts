@@ -11,7 +11,8 @@
  *   (few per second), which keeps statuses exact at read time in either direction of time.
  * - A live Dutch auction's price falls every second, so those are kept out of the price ZSETs and
  *   merged in at read time by a threshold scan over prices scored at a recent time (dynamic.lua).
- * - Search intersects trigram sets (seller, title, domains), then verifies the substring.
+ * - Search intersects trigram sets (seller, title, domains), then verifies the substring; the
+ *   verified matches are kept per version of the search texts (bids do not change them).
  * - A page depends only on the query, the chain second and the index version (bumped by every
  *   write), so the script keeps each computed page for 2 s: hot pages cost one GET.
  * Costs beyond O(log N + page): the price sort over live Dutch auctions and search are O(offset +
@@ -62,7 +63,10 @@ export interface AccountUpsert {
 }
 
 export interface AuctionIndexOptions {
-  /** Decoded documents kept in memory, re-read only when their version changes. Default 10 000. */
+  /**
+   * Decoded documents kept in memory (~1 KB each), re-read only when their version changes.
+   * Default 50 000: the pages of a long tail of sellers and searches stay off Redis too.
+   */
   readonly cacheSize?: number;
 }
 
@@ -78,7 +82,7 @@ export class AuctionIndex {
     options: AuctionIndexOptions = {},
   ) {
     this.base = keys.auctionIndex();
-    this.cacheSize = options.cacheSize ?? 10_000;
+    this.cacheSize = options.cacheSize ?? 50_000;
   }
 
   /**
@@ -198,24 +202,25 @@ export class AuctionIndex {
   }
 
   /**
-   * One page of auctions at chain time `chainNow` (Unix seconds): a script call for the total and
-   * the page's ids and versions, then one MGET of the documents not cached at those versions.
+   * One page of auctions at chain time `chainNow` (Unix seconds): a script call for the total, the
+   * page's ids and versions and the known reserves of its reserve auctions (ReserveStore), then
+   * one MGET of the documents not cached at those versions.
    */
   async query(q: AuctionQuery, chainNow: bigint): Promise<AuctionPage> {
     const args = queryArguments(q);
-    if (!args) return { items: [], total: 0, contentKey: '0' };
+    if (!args) return { items: [], total: 0, contentKey: '0', reserves: new Map() };
     const reply = await this.scripts.query.run(
       this.redis,
       [this.keys.auctionIndex('tm')],
-      [this.base, chainNow.toString(), ...args],
+      [this.base, chainNow.toString(), ...args, this.keys.auctionReserve('')],
     );
-    const { total, page } = parseQueryReply(reply);
+    const { total, page, reserves } = parseQueryReply(reply);
     await this.loadDocuments(page);
     const items = page.flatMap(({ iid }) => {
       const cached = this.cache.get(iid);
       return cached ? [listItem(cached.auction, chainNow)] : [];
     });
-    return { total, items, contentKey: String(reply) };
+    return { total, items, contentKey: String(reply), reserves };
   }
 
   /** Brings the page's documents into the cache at (at least) the versions the query saw. */

@@ -40,6 +40,12 @@ const DAY_MS = 86_400_000;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest();
 
+/** Whether `rawKey` has the shape of a key (checked before any Redis lookup). */
+export const isWellFormedApiKey = (rawKey: string): boolean => KEY_PATTERN.test(rawKey);
+
+/** What the store keeps of a key and looks it up by: SHA-256, hex. */
+export const apiKeyHash = (rawKey: string): string => sha256(rawKey).toString('hex');
+
 /**
  * API keys, stored only as SHA-256 hashes. The full key exists once, in the creation response.
  * Records are read from Redis on every request (no cache), so a revocation holds on the next request.
@@ -79,7 +85,7 @@ export class ApiKeyStore {
   }
 
   async authenticate(rawKey: string, nowMs: number): Promise<AuthenticationResult> {
-    if (!KEY_PATTERN.test(rawKey)) return { ok: false, reason: 'malformed' };
+    if (!isWellFormedApiKey(rawKey)) return { ok: false, reason: 'malformed' };
     const hash = sha256(rawKey);
     const id = await this.redis.get(this.keys.apiKeyIdByHash(hash.toString('hex')));
     if (!id) return { ok: false, reason: 'unknown' };
@@ -89,7 +95,7 @@ export class ApiKeyStore {
     const stored = Buffer.from(fields['hash'] ?? '', 'hex');
     if (stored.length !== hash.length || !timingSafeEqual(stored, hash))
       return { ok: false, reason: 'unknown' };
-    const record = deserialize(fields);
+    const record = apiKeyRecordFromFields(fields);
     if (record.revokedAt !== null) return { ok: false, reason: 'revoked' };
     if (record.expiresAt !== null && record.expiresAt <= nowMs) return { ok: false, reason: 'expired' };
     return { ok: true, record };
@@ -97,7 +103,7 @@ export class ApiKeyStore {
 
   async get(id: string): Promise<ApiKeyRecord | null> {
     const fields = await this.redis.hgetall(this.keys.apiKey(id));
-    return fields['id'] ? deserialize(fields) : null;
+    return fields['id'] ? apiKeyRecordFromFields(fields) : null;
   }
 
   async listAccount(accountId: string): Promise<ApiKeyRecord[]> {
@@ -141,7 +147,8 @@ function serialize(r: ApiKeyRecord): Record<string, string> {
 
 const optionalNumber = (v: string | undefined) => (v ? Number(v) : null);
 
-function deserialize(f: Record<string, string>): ApiKeyRecord {
+/** A key's record from its stored hash fields. */
+export function apiKeyRecordFromFields(f: Record<string, string>): ApiKeyRecord {
   return {
     id: f['id'] ?? '',
     accountId: f['accountId'] ?? '',

@@ -20,6 +20,9 @@ export function createRedisKeys(prefix: string) {
     // Rate limits: fixed, clock-aligned buckets.
     rateLimitBucket: (endpoint: string, subject: string, bucket: number) =>
       k('rl', endpoint, subject, bucket),
+    /** The same key in two parts around its subject, for a script that learns the subject itself. */
+    rateLimitBucketAround: (endpoint: string, bucket: number) =>
+      ({ before: k('rl', endpoint, ''), after: `:${bucket}` }) as const,
 
     // Webhook subscriptions: one hash each, the ids of a key's subscriptions (ZSET by creation
     // time) and, per event type, the ids subscribed to it (a superset hint for the fan-out).

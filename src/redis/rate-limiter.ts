@@ -22,6 +22,9 @@ local n = redis.call('INCR', KEYS[1])
 if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return n`;
 
+/** How long a bucket outlives its window (clock skew between instances). */
+export const bucketTtlMs = (windowMs: number): number => windowMs + 5_000;
+
 /**
  * Fixed windows aligned to the clock (bucket = floor(now / window)), shared by every API instance
  * on the same Redis. Alignment lets clients compute the reset themselves; the strategy runner
@@ -37,8 +40,8 @@ export class FixedWindowRateLimiter {
   /** Counts one request against `subject` (an API key id or a client IP) and decides. */
   async hit(rule: RateLimitRule, subject: string): Promise<RateLimitDecision> {
     const { key, resetMs } = this.bucket(rule, subject);
-    const count = Number(await this.redis.eval(HIT_SCRIPT, 1, key, String(rule.windowMs + 5_000)));
-    return this.decide(rule, count, resetMs, count <= rule.limit);
+    const count = Number(await this.redis.eval(HIT_SCRIPT, 1, key, String(bucketTtlMs(rule.windowMs))));
+    return this.decideHit(rule, count, resetMs);
   }
 
   /** Reads the bucket without counting (for budgets that plan ahead). */
@@ -48,16 +51,32 @@ export class FixedWindowRateLimiter {
     return this.decide(rule, count, resetMs, count < rule.limit);
   }
 
-  private bucket(rule: RateLimitRule, subject: string) {
+  /**
+   * The current clock-aligned window of `windowMs`: its number and the time left in it. For
+   * callers that count in their own script (authentication and the hit in one round trip).
+   */
+  window(windowMs: number): { bucket: number; resetMs: number } {
     const now = this.nowMs();
-    const bucket = Math.floor(now / rule.windowMs);
-    return {
-      key: this.keys.rateLimitBucket(rule.endpoint, subject, bucket),
-      resetMs: (bucket + 1) * rule.windowMs - now,
-    };
+    const bucket = Math.floor(now / windowMs);
+    return { bucket, resetMs: (bucket + 1) * windowMs - now };
   }
 
-  private decide(rule: RateLimitRule, count: number, resetMs: number, allowed: boolean): RateLimitDecision {
+  /** The decision for a hit that made the bucket's count `count`. */
+  decideHit(rule: Pick<RateLimitRule, 'limit'>, count: number, resetMs: number): RateLimitDecision {
+    return this.decide(rule, count, resetMs, count <= rule.limit);
+  }
+
+  private bucket(rule: RateLimitRule, subject: string) {
+    const { bucket, resetMs } = this.window(rule.windowMs);
+    return { key: this.keys.rateLimitBucket(rule.endpoint, subject, bucket), resetMs };
+  }
+
+  private decide(
+    rule: Pick<RateLimitRule, 'limit'>,
+    count: number,
+    resetMs: number,
+    allowed: boolean,
+  ): RateLimitDecision {
     return {
       allowed,
       limit: rule.limit,

@@ -4,6 +4,7 @@ import { dutchPrice } from '../../src/core/auction-rules/dutch-price.js';
 import { AuctionIndex } from '../../src/indexer/auction-index.js';
 import type { AuctionQuery } from '../../src/indexer/auction-index-query.js';
 import { createRedisKeys } from '../../src/redis/keys.js';
+import { ReserveStore } from '../../src/redis/reserve-store.js';
 import { createTestRedis, type TestRedis } from '../helpers/redis.js';
 import { ALICE, addressOf, BOB, END, makeAuction, SELLER, SOL, START } from '../unit/core/auction-fixture.js';
 
@@ -266,6 +267,71 @@ describe('AuctionIndex filters, sorting and search', () => {
     expect(await search('renamed')).toEqual([N]);
   });
 
+  it('pages sparse and dense search matches alike (built intersection and walk of the cell)', async () => {
+    const index = freshIndex();
+    // 250 auctions ending in turn; 2 sparse matches ("rare"), every other one a dense match ("even").
+    await index.bulkUpsert(
+      Array.from({ length: 250 }, (_, i) => ({
+        address: addressOf(1_000 + i),
+        account: makeAuction({
+          nonce: BigInt(i),
+          endTs: END + BigInt(i),
+          domains: domain(`${[7, 240].includes(i) ? 'rare' : i % 2 ? 'odd' : 'even'}x${i}.sol`, 90),
+        }),
+        slot: 1,
+      })),
+      START,
+    );
+    const page = (search: string, sortOrder: 'asc' | 'desc', pageNumber: number, pageSize: number) =>
+      index.query({ ...LIST, search, sortOrder, page: pageNumber, pageSize }, START);
+    const at = (...i: number[]) => i.map((n) => addressOf(1_000 + n));
+    // Sparse: a page of 100 over 250 auctions for 2 matches takes the built intersection.
+    expect((await page('rare', 'asc', 1, 100)).items.map((i) => i.address)).toEqual(at(7, 240));
+    expect((await page('rare', 'desc', 1, 100)).items.map((i) => i.address)).toEqual(at(240, 7));
+    expect((await page('rare', 'asc', 1, 100)).total).toBe(2);
+    // Dense: small pages are found by walking the cell in order.
+    const even = await page('even', 'asc', 3, 4);
+    expect(even.total).toBe(124); // 125 even numbers below 250, less the rare 240
+    expect(even.items.map((i) => i.address)).toEqual(at(16, 18, 20, 22));
+    expect((await page('even', 'desc', 1, 3)).items.map((i) => i.address)).toEqual(at(248, 246, 244));
+    expect((await page('even', 'asc', 31, 4)).items.map((i) => i.address)).toEqual(at(242, 244, 246, 248));
+    expect((await page('even', 'asc', 32, 4)).items).toEqual([]);
+  });
+
+  it('finds what a write adds or changes right after the same search was answered (no stale matches)', async () => {
+    const index = freshIndex();
+    const search = (text: string) => addresses(index, { search: text }, START);
+    const [first, second, third] = [addressOf(80), addressOf(81), addressOf(82)];
+    await index.upsertFromAccount(first, makeAuction({ nonce: 1n, domains: domain('vault.sol', 83) }), 1);
+    expect(await search('vault')).toEqual([first]);
+    // A new auction with a matching domain, from a new seller.
+    const newSeller = addressOf(84);
+    await index.upsertFromAccount(
+      second,
+      makeAuction({ nonce: 2n, seller: newSeller, domains: domain('goldvault.sol', 85) }),
+      1,
+    );
+    expect(await search('vault')).toEqual([first, second]);
+    expect(await search(newSeller.slice(3, 12))).toEqual([second]);
+    // A bid (no text change) keeps the matches; a title change moves them.
+    await index.upsertFromAccount(
+      first,
+      makeAuction({
+        nonce: 1n,
+        bidCount: 1,
+        topBid: SOL,
+        topBidder: ALICE,
+        domains: domain('vault.sol', 83),
+      }),
+      2,
+    );
+    expect(await search('vault')).toEqual([first, second]);
+    await index.upsertFromAccount(third, makeAuction({ nonce: 3n, domains: domain('plain.sol', 86) }), 1);
+    expect(await search('vault')).toEqual([first, second]);
+    await index.putMetadata(third, { title: 'The Vault' });
+    expect(await search('vault')).toEqual([first, second, third]);
+  });
+
   it('pages through results with a total', async () => {
     const index = freshIndex();
     for (let i = 0; i < 7; i++)
@@ -281,5 +347,41 @@ describe('AuctionIndex filters, sorting and search', () => {
     expect((await page(4)).items).toEqual([]);
     await expect(index.query({ ...LIST, pageSize: 101 }, START)).rejects.toThrow(RangeError);
     await expect(index.query({ ...LIST, page: 0 }, START)).rejects.toThrow(RangeError);
+  });
+
+  it("returns the known hidden reserves of the page's reserve auctions, read afresh on every call", async () => {
+    const keys = createRedisKeys(`${t.prefix}${++indexes}:`);
+    const index = new AuctionIndex(t.redis, keys);
+    const reserves = new ReserveStore(t.redis, keys);
+    const commitment = new Uint8Array(32).fill(7);
+    const [plain, withReserve, unknownReserve] = [addressOf(70), addressOf(71), addressOf(72)];
+    await index.upsertFromAccount(plain, makeAuction({ nonce: 1n }), 1);
+    await reserves.put(plain, 9n * SOL); // not a reserve auction: never reported
+    await index.upsertFromAccount(
+      withReserve,
+      makeAuction({ nonce: 2n, auctionType: 'reserve', reserveCommitment: commitment }),
+      1,
+    );
+    await index.upsertFromAccount(
+      unknownReserve,
+      makeAuction({ nonce: 3n, auctionType: 'reserve', reserveCommitment: commitment }),
+      1,
+    );
+    await reserves.put(withReserve, 5n * SOL);
+
+    const first = await index.query(LIST, START);
+    expect(first.items).toHaveLength(3);
+    expect(first.reserves).toEqual(new Map([[withReserve, 5n * SOL]]));
+    // The page itself is cached by the script (same second, same index version); the reserves are not.
+    await reserves.put(unknownReserve, 2n * SOL);
+    const second = await index.query(LIST, START);
+    expect(second.reserves).toEqual(
+      new Map([
+        [withReserve, 5n * SOL],
+        [unknownReserve, 2n * SOL],
+      ]),
+    );
+    expect(second.contentKey).not.toBe(first.contentKey);
+    expect((await index.query({ ...LIST, type: 'standard' }, START)).reserves).toEqual(new Map());
   });
 });

@@ -10,7 +10,7 @@ describe('RenderedPages', () => {
   it('writes what the zod serializer writes: the encoding, stringified, in the envelope', () => {
     const pages = new RenderedPages(Page, route);
     const view = { total: 2, items: [{ price: 1.5, id: 'a', extra: true }] };
-    const body = JSON.parse(envelopeJson(pages.get('k', () => view)));
+    const body = JSON.parse(envelopeJson(pages.get('k', () => view)).toString('utf8'));
     expect(body).toEqual({
       success: true,
       data: { items: [{ id: 'a', price: 1.5 }], total: 2 },
@@ -20,6 +20,15 @@ describe('RenderedPages', () => {
     expect(Object.keys(body.data)).toEqual(['items', 'total']);
   });
 
+  it('keeps non-ASCII text intact (UTF-8 bytes)', () => {
+    const Titled = z.object({ title: z.string() });
+    const pages = new RenderedPages(Titled, route);
+    const body = JSON.parse(
+      envelopeJson(pages.get('t', () => ({ title: 'café — 名前 🚀' }))).toString('utf8'),
+    );
+    expect(body.data).toEqual({ title: 'café — 名前 🚀' });
+  });
+
   it('renders a key once and keeps at most `capacity` pages, oldest out first', () => {
     const pages = new RenderedPages(Page, route, 2);
     let renders = 0;
@@ -27,12 +36,30 @@ describe('RenderedPages', () => {
       renders++;
       return { items: [], total };
     };
-    expect(pages.get('1', view(1))).toBe('{"items":[],"total":1}');
-    expect(pages.get('1', view(99))).toBe('{"items":[],"total":1}');
+    expect(pages.get('1', view(1)).toString()).toBe('{"items":[],"total":1}');
+    expect(pages.get('1', view(99)).toString()).toBe('{"items":[],"total":1}');
     expect(renders).toBe(1);
     pages.get('2', view(2));
     pages.get('3', view(3));
-    expect(pages.get('1', view(4))).toBe('{"items":[],"total":4}');
+    expect(pages.get('1', view(4)).toString()).toBe('{"items":[],"total":4}');
+    expect(renders).toBe(4);
+  });
+
+  it('keeps the pages read lately: a hit makes a page the last to go', () => {
+    const pages = new RenderedPages(Page, route, 2);
+    let renders = 0;
+    const view = (total: number) => () => {
+      renders++;
+      return { items: [], total };
+    };
+    pages.get('1', view(1));
+    pages.get('2', view(2));
+    pages.get('1', view(1)); // hit: '2' is now the least recently used
+    pages.get('3', view(3));
+    expect(renders).toBe(3);
+    pages.get('1', view(1));
+    expect(renders).toBe(3);
+    pages.get('2', view(2));
     expect(renders).toBe(4);
   });
 

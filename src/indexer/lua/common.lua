@@ -11,7 +11,10 @@
 --   ver, vseq      HASH/STRING iid -> version of its document and metadata (bumped by each write),
 --                         so the API can cache decoded documents and re-read only changed ones
 --   tm             STRING chain time (s) at which every stored status is materialized
---   qc:<now>:<vseq>:<query> STRING a computed page, kept 2 s (see query.lua)
+--   qp:<now>:<vseq>:<query> STRING a computed page and its reserve auctions, kept 2 s (query.lua)
+--   tver           STRING version of the search texts and sellers (bumped by every change to them)
+--   sm:<tver>:<search>, smn:<tver>:<search> SET/STRING the verified matches of a search at that
+--                         version and their count, 10 s; search-scratch ZSET, within query.lua only
 --   c:<cell>:<key> ZSET   the auctions of a filter cell ("*", "s=active", "x=<seller>,t=dutch", ...)
 --                         by sort key: end, created, bids, price
 --   ts:start, ts:end ZSET auctions in on-chain state Active by start/end: status transitions

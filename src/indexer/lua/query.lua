@@ -1,13 +1,32 @@
 -- One page of GET /auctions at chain time ARGV[2].
 -- ARGV: 3 status, 4 type, 5 seller, 6 search (lower case) — '' when absent — 7 sort key
--- (end|created|bids|price), 8 asc|desc, 9 offset, 10 limit.
--- Returns "<total> <iid> <version> <iid> <version> ...": the caller reads the documents (d:, m:) it
--- has not cached at those versions with one MGET.
+-- (end|created|bids|price), 8 asc|desc, 9 offset, 10 limit, 11 the key of a hidden reserve
+-- without its auction address (the ReserveStore's keys, outside this index's hash tag).
+-- Returns "<total> <iid> <version> <iid> <version> ...", then a newline and the hidden reserves
+-- the service knows of the page's reserve auctions, "<address>=<lamports> ...": the caller reads
+-- the documents (d:, m:) it has not cached at those versions with one MGET, and needs no other
+-- round trip for the reserves.
 -- A page is a function of the query, the chain second and the index version (bumped by every
--- write), so identical queries within a second share one computation.
-local cacheKey = k('qc', ARGV[2], redis.call('GET', k('vseq')) or '0', table.concat(ARGV, '|', 3))
+-- write), so identical queries within a second share one computation. The reserves are read on
+-- every call (they are not part of the index version).
+-- The script is this file, then search.lua (the search filter), then query-reply.lua (the page).
+local reserveKey = ARGV[11]
+
+-- The cached page: its reply, a newline, the addresses of its reserve auctions.
+local function withReserves(cachedPage)
+  local cut = string.find(cachedPage, '\n', 1, true)
+  local known = {}
+  for address in string.gmatch(string.sub(cachedPage, cut + 1), '%S+') do
+    local lamports = redis.call('GET', reserveKey .. address)
+    if lamports then known[#known + 1] = address .. '=' .. lamports end
+  end
+  return string.sub(cachedPage, 1, cut) .. table.concat(known, ' ')
+end
+
+-- qp, not the former qc: during a rolling deploy, instances of the two formats never share a page.
+local cacheKey = k('qp', ARGV[2], redis.call('GET', k('vseq')) or '0', table.concat(ARGV, '|', 3, 10))
 local cached = redis.call('GET', cacheKey)
-if cached then return cached end
+if cached then return withReserves(cached) end
 
 local now = tonumber(ARGV[2])
 local status, atype, seller, search = ARGV[3], ARGV[4], ARGV[5], ARGV[6]
@@ -107,125 +126,3 @@ local function pricePage(cell)
   end
   return ids(merged, offset + 1, need)
 end
-
--- The trigram sets worth intersecting: the smallest few. Sets much larger than the smallest
--- barely narrow the candidates, which the substring check verifies anyway.
-local function selective(grams, prefix)
-  local sets = {}
-  for i, g in ipairs(grams) do
-    local key = k(prefix, g)
-    sets[i] = { key = key, size = redis.call('SCARD', key) }
-  end
-  table.sort(sets, function(a, b) return a.size < b.size end)
-  local keys = { sets[1].key }
-  for i = 2, math.min(#sets, 3) do
-    if sets[i].size <= 8 * sets[1].size then keys[#keys + 1] = sets[i].key end
-  end
-  return keys
-end
-
--- Auctions whose search text or seller contains `search`, verified (trigrams only narrow).
-local function searchMatches()
-  local list, fromSellers = {}, {}
-  local function addSellers(sellers)
-    for _, seller in ipairs(sellers) do
-      if string.find(string.lower(seller), search, 1, true) then
-        for _, iid in ipairs(redis.call('ZRANGE', k('c', 'x=' .. seller, 'end'), 0, -1)) do fromSellers[iid] = true end
-      end
-    end
-  end
-  local function addTexts(iids, texts)
-    for i, iid in ipairs(iids) do
-      if string.find(texts[i], search, 1, true) then list[#list + 1] = iid end
-    end
-  end
-  if #search >= 3 then
-    local grams = gramsOf(search)
-    chunked(redis.call('SINTER', unpack(selective(grams, 'g'))), function(iids)
-      addTexts(iids, redis.call('HMGET', k('text'), unpack(iids)))
-    end)
-    chunked(redis.call('SINTER', unpack(selective(grams, 'sg'))), function(sids)
-      addSellers(redis.call('HMGET', k('seller-of'), unpack(sids)))
-    end)
-  else
-    -- Shorter than a trigram: a scan of every text and seller (the slow path, O(N)).
-    local iids, texts = {}, {}
-    local all = redis.call('HGETALL', k('text'))
-    for i = 1, #all, 2 do
-      iids[#iids + 1] = all[i]
-      texts[#texts + 1] = all[i + 1]
-    end
-    addTexts(iids, texts)
-    addSellers(redis.call('HKEYS', k('sellers')))
-  end
-  if next(fromSellers) then
-    for _, iid in ipairs(list) do fromSellers[iid] = nil end
-    for iid in pairs(fromSellers) do list[#list + 1] = iid end
-  end
-  return list
-end
-
--- A match's sort value is its score in the filter cell's ZSET, which also tells whether it passes
--- the filters; live Dutch auctions, absent from price ZSETs, are priced at `now`. Only matches up
--- to the page's cut-off value become entries: most of a large result set never needs one.
-local function searchPage()
-  local cell = B .. 'c:' .. cellName(status, atype, seller) .. ':'
-  local iids, values, live = {}, {}, {}
-  chunked(searchMatches(), function(chunk)
-    local scores = redis.call('ZMSCORE', cell .. sort, unpack(chunk))
-    for i, iid in ipairs(chunk) do
-      if scores[i] then
-        iids[#iids + 1] = iid
-        values[#values + 1] = tonumber(scores[i])
-      elseif sort == 'price' then
-        live[#live + 1] = iid
-      end
-    end
-  end)
-  local entries = {}
-  chunked(live, function(chunk)
-    local inCell = redis.call('ZMSCORE', cell .. 'end', unpack(chunk))
-    local members = redis.call('HMGET', k('dm'), unpack(chunk))
-    for i = 1, #chunk do
-      if inCell[i] then entries[#entries + 1] = dynamicEntry(members[i], now) end
-    end
-  end)
-  local total = #iids + #entries
-  if #values > 0 then
-    local sorted = {}
-    for i, v in ipairs(values) do sorted[i] = v end
-    table.sort(sorted)
-    local cut = desc and sorted[math.max(#sorted - need + 1, 1)] or sorted[math.min(need, #sorted)]
-    for i, v in ipairs(values) do
-      if (desc and v >= cut) or (not desc and v <= cut) then entries[#entries + 1] = { iid = iids[i], v = v } end
-    end
-  end
-  return total, ids(keepFirst(entries, need), offset + 1, need)
-end
-
-local total, page
-if search ~= '' then
-  total, page = searchPage()
-else
-  local cell = cellName(status, atype, seller)
-  total = redis.call('ZCARD', k('c', cell, 'end'))
-  if sort == 'price' and (status == '' or status == 'active') and (atype == '' or atype == 'dutch') then
-    page = pricePage(cell)
-  else
-    page = redis.call(desc and 'ZREVRANGE' or 'ZRANGE', k('c', cell, sort), offset, need - 1)
-  end
-end
-
--- One space-separated string rather than an array: a single reply element is much cheaper for
--- the client to decode.
-local out = { total }
-if #page > 0 then
-  local versions = redis.call('HMGET', k('ver'), unpack(page))
-  for i, iid in ipairs(page) do
-    out[#out + 1] = iid
-    out[#out + 1] = versions[i]
-  end
-end
-local reply = table.concat(out, ' ')
-redis.call('SET', cacheKey, reply, 'PX', 2000)
-return reply

@@ -21,6 +21,7 @@ local function setSearchText(iid, text)
   if text == old then return end
   regram(iid, old, text)
   redis.call('HSET', k('text'), iid, text)
+  redis.call('INCR', k('tver')) -- search matches kept by query.lua are now stale
 end
 
 -- Sellers are searched by their own trigrams, indexed once per seller rather than per auction.
@@ -30,6 +31,7 @@ local function indexSeller(seller)
   redis.call('HSET', k('sellers'), seller, sid)
   redis.call('HSET', k('seller-of'), sid, seller)
   for _, g in ipairs(gramsOf(string.lower(seller))) do redis.call('SADD', B .. 'sg:' .. g, sid) end
+  redis.call('INCR', k('tver'))
 end
 
 local function metadataOf(iid)

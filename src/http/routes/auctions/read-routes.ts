@@ -34,7 +34,7 @@ export const auctionReadRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (a
       const text = search?.trim();
       const read = await readAuctionList(deps, { ...query, search: text ? text : undefined });
       const data = listPages.get(read.viewKey, () => auctionListView(read));
-      // Already JSON: fastify sends a string with a JSON content type as it is.
+      // Already JSON: fastify sends bytes with a JSON content type as they are.
       return reply.type('application/json; charset=utf-8').send(envelopeJson(data) as never);
     },
   );

@@ -1,0 +1,32 @@
+-- The end of the query script (after query.lua and search.lua): the page and its reply.
+local total, page
+if search ~= '' then
+  total, page = searchPage()
+else
+  local cell = cellName(status, atype, seller)
+  total = redis.call('ZCARD', k('c', cell, 'end'))
+  if sort == 'price' and (status == '' or status == 'active') and (atype == '' or atype == 'dutch') then
+    page = pricePage(cell)
+  else
+    page = redis.call(desc and 'ZREVRANGE' or 'ZRANGE', k('c', cell, sort), offset, need - 1)
+  end
+end
+
+-- One space-separated string rather than an array: a single reply element is much cheaper for
+-- the client to decode.
+local out, reserveAuctions = { total }, {}
+if #page > 0 then
+  local versions = redis.call('HMGET', k('ver'), unpack(page))
+  for i, iid in ipairs(page) do
+    out[#out + 1] = iid
+    out[#out + 1] = versions[i]
+    -- Only reserve auctions carry a commitment (the program enforces it); the document has the address.
+    if redis.call('HGET', k('a', iid), 'type') == 'reserve' then
+      local address = string.match(redis.call('GET', k('d', iid)) or '', '"address":"(%w+)"')
+      if address then reserveAuctions[#reserveAuctions + 1] = address end
+    end
+  end
+end
+local computed = table.concat(out, ' ') .. '\n' .. table.concat(reserveAuctions, ' ')
+redis.call('SET', cacheKey, computed, 'PX', 2000)
+return withReserves(computed)
