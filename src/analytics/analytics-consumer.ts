@@ -1,7 +1,8 @@
 /**
  * Keeps the analytics aggregates up to date from the event log: a Redis consumer group read in
- * stream order by the one active instance (lease "analytics"), each event applied and its id
- * recorded in one script, then acknowledged. A re-delivered or replayed event changes nothing.
+ * stream order by the one active instance (lease "analytics"), each event applied and the
+ * applied-through stream id advanced in one script, then acknowledged. A re-delivered or replayed
+ * event (at or below that id) changes nothing.
  */
 import { EventEmitter } from 'node:events';
 import type { Redis } from 'ioredis';
@@ -17,9 +18,20 @@ export const ANALYTICS_GROUP = 'analytics';
 const CONSUMER = 'analytics';
 const BATCH = 200;
 
-// ARGV: event id, then per command its length and its words.
+// KEYS[1]: the applied-through marker. ARGV: the entry's stream id, then per command its length
+// and its words. Stream ids ("<ms>-<seq>") are compared as numbers; ms fits a double exactly.
 const APPLY_SCRIPT = new LuaScript(`
-if redis.call('SADD', KEYS[1], ARGV[1]) == 0 then return 0 end
+local function parse(id)
+  local ms, seq = string.match(id, '^(%d+)-(%d+)$')
+  return tonumber(ms), tonumber(seq)
+end
+local through = redis.call('GET', KEYS[1])
+if through then
+  local ms, seq = parse(ARGV[1])
+  local tms, tseq = parse(through)
+  if ms < tms or (ms == tms and seq <= tseq) then return 0 end
+end
+redis.call('SET', KEYS[1], ARGV[1])
 local i = 2
 while i <= #ARGV do
   local n = tonumber(ARGV[i])
@@ -147,7 +159,7 @@ export class AnalyticsConsumer extends EventEmitter<{ progress: [] }> {
         : await this.storedFacts(String(entry.data['auction']));
     const commands = facts ? effectsOf(entry, facts, this.k) : [];
     const args = commands.flatMap((c) => [c.length, ...c]);
-    await APPLY_SCRIPT.run(this.options.redis, [this.k.applied()], [entry.id, ...args]);
+    await APPLY_SCRIPT.run(this.options.redis, [this.k.appliedThrough()], [entry.streamId, ...args]);
   }
 
   private async storedFacts(auctionId: string): Promise<AuctionFacts | null> {

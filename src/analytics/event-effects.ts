@@ -4,7 +4,14 @@
  * from the auction's stored facts without any check of its own.
  */
 import type { EventLogEntry } from '../indexer/event-log.js';
-import { type AnalyticsKeys, DAY_SECONDS, HOUR_SECONDS, RECENT_ACTIVITY } from './analytics-keys.js';
+import {
+  type AnalyticsKeys,
+  DAILY_RETENTION_SECONDS,
+  DAY_SECONDS,
+  HOUR_SECONDS,
+  HOURLY_RETENTION_SECONDS,
+  RECENT_ACTIVITY,
+} from './analytics-keys.js';
 import { collectionOf } from './collections.js';
 
 /** What the analytics remember of an auction from its AuctionCreated event. */
@@ -101,7 +108,7 @@ export function effectsOf(entry: EventLogEntry, auction: AuctionFacts, k: Analyt
     case 'AuctionSettled': {
       const hour = Math.floor(seconds / HOUR_SECONDS);
       ops.push(['HINCRBY', k.market(), 'settled', 1]);
-      ops.push(['HINCRBY', k.marketHourly(), `${hour}:settled`, 1]);
+      ops.push(...bucket(k.marketHour('settled', hour), 1, HOURLY_RETENTION_SECONDS));
       closeInCollection();
       const winner = entry.data['winner'];
       if (typeof winner === 'string') {
@@ -128,8 +135,8 @@ export function effectsOf(entry: EventLogEntry, auction: AuctionFacts, k: Analyt
     const sale: RedisCommand[] = [
       ['HINCRBY', k.market(), 'volume', price],
       ['HINCRBY', k.market(), 'sales', 1],
-      ['HINCRBY', k.marketHourly(), `${hour}:volume`, price],
-      ['HINCRBY', k.marketHourly(), `${hour}:sales`, 1],
+      ...bucket(k.marketHour('volume', hour), price, HOURLY_RETENTION_SECONDS),
+      ...bucket(k.marketHour('sales', hour), 1, HOURLY_RETENTION_SECONDS),
       ['SADD', k.buyers(), winner],
       ['SADD', k.sellers(), a.seller],
       ['HINCRBY', k.user(winner), 'won', 1],
@@ -150,9 +157,17 @@ export function effectsOf(entry: EventLogEntry, auction: AuctionFacts, k: Analyt
     if (a.collection) {
       sale.push(['HINCRBY', k.collection(a.collection), 'sales', 1]);
       sale.push(['HINCRBY', k.collection(a.collection), 'volume', price]);
-      sale.push(['HINCRBY', k.collectionHourly(a.collection), hour, price]);
-      sale.push(['HINCRBY', k.collectionDaily(a.collection), day, price]);
+      sale.push(...bucket(k.collectionHour(a.collection, hour), price, HOURLY_RETENTION_SECONDS));
+      sale.push(...bucket(k.collectionDay(a.collection, day), price, DAILY_RETENTION_SECONDS));
     }
     return sale;
   }
+}
+
+/** Adds to a time bucket and (re)arms its expiry: see `HOURLY_RETENTION_SECONDS`. */
+function bucket(key: string, amount: string | number, ttlSeconds: number): RedisCommand[] {
+  return [
+    ['INCRBY', key, amount],
+    ['EXPIRE', key, ttlSeconds],
+  ];
 }

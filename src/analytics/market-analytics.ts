@@ -12,12 +12,18 @@ import type { CollectionsAnalytics, MarketAnalytics } from '../http/schemas/anal
 import type { AuctionIndex } from '../indexer/auction-index.js';
 import { listItem } from '../indexer/auction-index-query.js';
 import type { RedisKeys } from '../redis/keys.js';
-import { type AnalyticsKeys, analyticsKeys, DAY_SECONDS, HOUR_SECONDS } from './analytics-keys.js';
+import {
+  type AnalyticsKeys,
+  analyticsKeys,
+  DAY_SECONDS,
+  HOUR_SECONDS,
+  TREND_DAYS,
+  WINDOW_HOURS,
+} from './analytics-keys.js';
 import { COLLECTIONS } from './collections.js';
+import { FiguresMemo } from './figures-memo.js';
 
 const TOP_DOMAINS = 10;
-const WINDOW_HOURS = 24;
-const TREND_DAYS = 7;
 
 export interface AnalyticsReadDeps {
   readonly redis: Redis;
@@ -47,16 +53,39 @@ function buckets(nowSeconds: bigint, size: number, count: number): number[] {
 
 export class AnalyticsReader {
   private readonly k: AnalyticsKeys;
+  private readonly marketMemo = new FiguresMemo<MarketAnalytics>();
+  private readonly collectionsMemo = new FiguresMemo<CollectionsAnalytics>();
 
   constructor(private readonly deps: AnalyticsReadDeps) {
     this.k = analyticsKeys(deps.keys);
   }
 
   async market(): Promise<MarketAnalytics> {
-    const { redis, auctionIndex, chainClock } = this.deps;
-    const now = await chainClock.now();
+    const { now, state } = await this.worldState();
+    return this.marketMemo.get(state, () => this.computeMarket(now));
+  }
+
+  async collections(): Promise<CollectionsAnalytics> {
+    const { now, state } = await this.worldState();
+    return this.collectionsMemo.get(state, () => this.computeCollections(now));
+  }
+
+  /** Chain now, and what identifies the indexed world at it (see FiguresMemo). */
+  private async worldState(): Promise<{ now: bigint; state: string }> {
+    const { redis, keys, chainClock } = this.deps;
+    const [now, newest, applied] = await Promise.all([
+      chainClock.now(),
+      redis.xrevrange(keys.eventLog(), '+', '-', 'COUNT', 1),
+      redis.get(this.k.appliedThrough()),
+    ]);
+    return { now, state: `${now}|${newest[0]?.[0] ?? ''}|${applied ?? ''}` };
+  }
+
+  private async computeMarket(now: bigint): Promise<MarketAnalytics> {
+    const { redis, auctionIndex } = this.deps;
     const hours = buckets(now, HOUR_SECONDS, WINDOW_HOURS);
-    const field = (name: string) => hours.map((h) => `${h}:${name}`);
+    const window = (measure: 'volume' | 'sales' | 'settled') =>
+      hours.map((h) => this.k.marketHour(measure, h));
     const [activeByType, totals, volume24h, sales24h, settled24h, buyers, sellers, top] = await Promise.all([
       Promise.all(
         AUCTION_TYPES.map(async (type) => {
@@ -68,9 +97,9 @@ export class AnalyticsReader {
         }),
       ),
       redis.hmget(this.k.market(), 'volume'),
-      redis.hmget(this.k.marketHourly(), ...field('volume')),
-      redis.hmget(this.k.marketHourly(), ...field('sales')),
-      redis.hmget(this.k.marketHourly(), ...field('settled')),
+      redis.mget(window('volume')),
+      redis.mget(window('sales')),
+      redis.mget(window('settled')),
       redis.scard(this.k.buyers()),
       redis.scard(this.k.sellers()),
       redis.zrevrange(this.k.topDomains(), 0, TOP_DOMAINS - 1),
@@ -100,18 +129,17 @@ export class AnalyticsReader {
     };
   }
 
-  async collections(): Promise<CollectionsAnalytics> {
+  private async computeCollections(now: bigint): Promise<CollectionsAnalytics> {
     const { redis } = this.deps;
-    const now = await this.deps.chainClock.now();
     const generatedAt = Date.now();
-    const hours = buckets(now, HOUR_SECONDS, WINDOW_HOURS).map(String);
-    const days = buckets(now, DAY_SECONDS, TREND_DAYS).map(String);
+    const hours = buckets(now, HOUR_SECONDS, WINDOW_HOURS);
+    const days = buckets(now, DAY_SECONDS, TREND_DAYS);
     const collections = await Promise.all(
       COLLECTIONS.map(async ({ slug, name }) => {
         const [[sales, volume, updated], hourly, daily, open] = await Promise.all([
           redis.hmget(this.k.collection(slug), 'sales', 'volume', 'updated'),
-          redis.hmget(this.k.collectionHourly(slug), ...hours),
-          redis.hmget(this.k.collectionDaily(slug), ...days),
+          redis.mget(hours.map((h) => this.k.collectionHour(slug, h))),
+          redis.mget(days.map((d) => this.k.collectionDay(slug, d))),
           redis.smembers(this.k.collectionOpen(slug)),
         ]);
         const active = await this.activePrices(open as Address[], now);

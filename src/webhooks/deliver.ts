@@ -55,7 +55,8 @@ export async function deliverOnce(
   const outcome = await guardedPost(target.url, headers, request.body, context.post);
   const result = classify(outcome);
   const at = now();
-  await context.log.record(target.id, {
+  // The log entry and the health update are independent writes: sent together, one round trip.
+  const logged = context.log.record(target.id, {
     eventId: request.eventId,
     event: request.event,
     attempt: request.attempt,
@@ -66,10 +67,14 @@ export async function deliverOnce(
     error: result.outcome === 'delivered' ? null : result.error,
     response: outcome.kind === 'response' ? outcome.responseBody : null,
   });
-  if (!request.countsTowardHealth) return result;
-  if (result.outcome === 'delivered') await context.state.recordSuccess(target.id, at);
-  else if (result.outcome === 'gone') await context.state.deactivate(target.id);
-  else await context.state.recordFailure(target.id, at, context.deactivateAfterMs);
+  const health = !request.countsTowardHealth
+    ? undefined
+    : result.outcome === 'delivered'
+      ? context.state.recordSuccess(target.id, at)
+      : result.outcome === 'gone'
+        ? context.state.deactivate(target.id)
+        : context.state.recordFailure(target.id, at, context.deactivateAfterMs);
+  await Promise.all([logged, health]);
   return result;
 }
 

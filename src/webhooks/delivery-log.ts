@@ -18,7 +18,16 @@ export interface DeliveryAttempt {
   readonly response: string | null;
 }
 
-/** Attempts per subscription in a sorted set by time; older than the retention are dropped. */
+/**
+ * Attempts kept per subscription at most: the retention bounds the log in time, this in size (a
+ * busy subscription makes thousands of attempts a day; the route shows the newest 100).
+ */
+export const MAX_LOGGED_ATTEMPTS = 1_000;
+
+/**
+ * Attempts per subscription in a sorted set by time; older than the retention, or beyond the
+ * newest `MAX_LOGGED_ATTEMPTS`, are dropped, and the set expires with the retention.
+ */
 export class DeliveryLog {
   constructor(
     private readonly redis: Redis,
@@ -32,6 +41,7 @@ export class DeliveryLog {
       .multi()
       .zadd(key, attempt.at, JSON.stringify(attempt))
       .zremrangebyscore(key, '-inf', `(${attempt.at - this.retentionMs}`)
+      .zremrangebyrank(key, 0, -MAX_LOGGED_ATTEMPTS - 1)
       .pexpire(key, this.retentionMs)
       .exec();
   }

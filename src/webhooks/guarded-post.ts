@@ -1,5 +1,5 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import http from 'node:http';
+import http, { type ClientRequestArgs } from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction, type Socket } from 'node:net';
 import { type HostResolver, isPublicAddress } from './url-guard.js';
@@ -8,7 +8,9 @@ import { type HostResolver, isPublicAddress } from './url-guard.js';
  * One webhook POST over node:http(s), guarded against SSRF at connection time: names resolve
  * through a lookup that refuses non-public addresses, IP literals are checked before connecting,
  * and the address the socket actually connected to is checked again (DNS rebinding). Redirects
- * are never followed; every attempt uses a fresh socket so the check always runs.
+ * are never followed. Connections are kept alive per options object (one pool per delivery
+ * configuration): a new socket goes through the guarded lookup and the check on connect, a reused
+ * one is checked again when it is assigned (a connected socket's peer cannot change).
  */
 export interface GuardedPostOptions {
   /** Dev and tests: loopback and private targets are allowed. */
@@ -16,6 +18,13 @@ export interface GuardedPostOptions {
   /** Replaces DNS (tests point a name at 127.0.0.1 with it). */
   readonly resolve?: HostResolver | undefined;
   readonly timeoutMs: number;
+  /**
+   * Tests only: opens the TCP connection instead of `net.createConnection` (it gets the request's
+   * options, `lookup` included). It stands for a network path that lands somewhere other than
+   * where DNS said — rebinding between lookup and connect, a NAT — so tests can show that the
+   * connected-socket check alone refuses it.
+   */
+  readonly connect?: ((options: ClientRequestArgs) => Socket) | undefined;
 }
 
 export type PostOutcome =
@@ -31,6 +40,22 @@ export type PostOutcome =
   | { readonly kind: 'error'; readonly error: string; readonly durationMs: number };
 
 const MAX_LOGGED_BODY = 1_024;
+// Idle sockets are dropped before the usual 5 s keep-alive of servers (node's default), so that a
+// request rarely meets a socket the receiver is closing.
+const IDLE_SOCKET_MS = 4_000;
+
+const pools = new WeakMap<GuardedPostOptions, { http: http.Agent; https: https.Agent }>();
+
+/** The keep-alive agents of one delivery configuration (never shared with another). */
+function agentFor(options: GuardedPostOptions, protocol: string): http.Agent {
+  let pool = pools.get(options);
+  if (!pool) {
+    const settings = { keepAlive: true, timeout: IDLE_SOCKET_MS, scheduling: 'lifo' as const };
+    pool = { http: new http.Agent(settings), https: new https.Agent(settings) };
+    pools.set(options, pool);
+  }
+  return protocol === 'https:' ? pool.https : pool.http;
+}
 
 export class TargetRefusedError extends Error {
   override readonly name = 'TargetRefusedError';
@@ -66,7 +91,10 @@ export function guardedPost(
     const request = (url.protocol === 'https:' ? https : http).request(url, {
       method: 'POST',
       headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-      agent: false,
+      // Without an agent, node opens the connection with `createConnection` (tests).
+      ...(options.connect
+        ? { createConnection: options.connect }
+        : { agent: agentFor(options, url.protocol) }),
       lookup: guardedLookup(options),
     });
     const timer = setTimeout(
@@ -74,11 +102,15 @@ export function guardedPost(
       options.timeoutMs,
     );
     request.on('socket', (socket: Socket) => {
-      socket.once('connect', () => {
+      const checkRemote = () => {
         const remote = socket.remoteAddress ?? '';
         if (!options.allowPrivateTargets && !isPublicAddress(remote))
           request.destroy(new TargetRefusedError(`refused: connected to ${remote}, not a public address`));
-      });
+      };
+      // Registered before the request's own 'connect' listener flushes the body, so a refused
+      // socket never carries a byte; a reused keep-alive socket is checked at once.
+      if (socket.connecting) socket.once('connect', checkRemote);
+      else checkRemote();
     });
     request.on('error', (error) => {
       clearTimeout(timer);
