@@ -1,5 +1,6 @@
 /** GET /auctions: one page from the index, statuses and Dutch prices computed at chain time. */
 import type { AuctionListItem, AuctionQuery } from '../indexer/auction-index-query.js';
+import type { ScriptRunner } from '../redis/lua-script.js';
 import type { AuctionDeps } from './auction-deps.js';
 import { type AuctionListItemView, auctionListItemView } from './auction-view.js';
 
@@ -22,10 +23,15 @@ export interface AuctionListRead {
   readonly viewKey: string;
 }
 
-export async function readAuctionList(deps: AuctionDeps, query: AuctionQuery): Promise<AuctionListRead> {
+/** `run`: how to run the index's query script (default: on its own), see `AuctionIndex.query`. */
+export async function readAuctionList(
+  deps: AuctionDeps,
+  query: AuctionQuery,
+  run?: ScriptRunner,
+): Promise<AuctionListRead> {
   const now = await deps.chainClock.now();
   // The index's query reads the known reserves of the page in the same round trip.
-  const { items, total, contentKey, reserves } = await deps.auctionIndex.query(query, now);
+  const { items, total, contentKey, reserves } = await deps.auctionIndex.query(query, now, run);
   // What the view takes from chain time is each item's status and price: keyed on those rather
   // than on the chain second, a page nobody wrote to renders once, not once per second.
   let timeDependent = '';

@@ -43,6 +43,7 @@ export async function buildApp(deps: Deps) {
     authenticatedHits: new AuthenticatedHits(deps.redis, deps.keys, deps.rateLimiter),
     rateLimiter: deps.rateLimiter,
     analyticsRateLimit: deps.config.analyticsRateLimit,
+    redis: deps.redis,
   });
 
   await app.register(

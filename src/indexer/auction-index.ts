@@ -22,6 +22,7 @@ import type { Redis } from 'ioredis';
 import type { Address } from '../core/address.js';
 import type { AuctionAccount } from '../core/program/auction-account.js';
 import type { RedisKeys } from '../redis/keys.js';
+import type { ScriptCall, ScriptRunner } from '../redis/lua-script.js';
 import {
   type AuctionMetadata,
   decodeAuctionDocument,
@@ -206,14 +207,16 @@ export class AuctionIndex {
    * page's ids and versions and the known reserves of its reserve auctions (ReserveStore), then
    * one MGET of the documents not cached at those versions.
    */
-  async query(q: AuctionQuery, chainNow: bigint): Promise<AuctionPage> {
+  async query(q: AuctionQuery, chainNow: bigint, run?: ScriptRunner): Promise<AuctionPage> {
     const args = queryArguments(q);
     if (!args) return { items: [], total: 0, contentKey: '0', reserves: new Map() };
-    const reply = await this.scripts.query.run(
-      this.redis,
-      [this.keys.auctionIndex('tm')],
-      [this.base, chainNow.toString(), ...args, this.keys.auctionReserve('')],
-    );
+    const call: ScriptCall = {
+      script: this.scripts.query,
+      keys: [this.keys.auctionIndex('tm')],
+      args: [this.base, chainNow.toString(), ...args, this.keys.auctionReserve('')],
+    };
+    // `run`: e.g. the request guard, which runs the query in its own script (one round trip).
+    const reply = run ? await run(call) : await call.script.run(this.redis, call.keys, call.args);
     const { total, page, reserves } = parseQueryReply(reply);
     await this.loadDocuments(page);
     const items = page.flatMap(({ iid }) => {

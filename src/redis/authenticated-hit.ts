@@ -24,7 +24,8 @@ import { bucketTtlMs, type FixedWindowRateLimiter, type RateLimitDecision } from
 // 4/5 the bucket key before/after the key id ('' = count nothing), 6 the bucket's expiry (ms),
 // 7 a key type refused without counting ('' = none).
 // Returns {reason} on failure, else {'ok', fields} or {'ok', fields, count}.
-const AUTHENTICATED_HIT = new LuaScript(`
+// Exported for composition (guarded-script.ts runs it, as a function of its KEYS and ARGV, first).
+export const AUTHENTICATED_HIT_LUA = `
 local id = redis.call('GET', KEYS[1])
 if not id then return {'unknown'} end
 local fields = redis.call('HGETALL', ARGV[3] .. id)
@@ -40,7 +41,8 @@ if ARGV[4] == '' or f['type'] == ARGV[7] then return {'ok', fields} end
 local bucket = ARGV[4] .. id .. ARGV[5]
 local n = redis.call('INCR', bucket)
 if n == 1 then redis.call('PEXPIRE', bucket, ARGV[6]) end
-return {'ok', fields, n}`);
+return {'ok', fields, n}`;
+const AUTHENTICATED_HIT = new LuaScript(AUTHENTICATED_HIT_LUA);
 
 /** Which bucket to count the request in once the key is known (per key, per endpoint). */
 export interface KeyedHitRule {
@@ -80,14 +82,24 @@ export class AuthenticatedHits {
     rule: KeyedHitRule | null,
     nowMs: number,
   ): Promise<AuthenticatedHitResult> {
-    if (!isWellFormedApiKey(rawKey)) return { ok: false, reason: 'malformed' };
+    const call = this.hitCall(rawKey, rule, nowMs);
+    if (!call) return { ok: false, reason: 'malformed' };
+    return this.resultOf(await AUTHENTICATED_HIT.run(this.redis, call.keys, call.args), call.resetMs);
+  }
+
+  /** The script's keys and arguments for `authenticateAndHit`, or null for a malformed key. */
+  hitCall(
+    rawKey: string,
+    rule: KeyedHitRule | null,
+    nowMs: number,
+  ): { keys: string[]; args: (string | number)[]; resetMs: number } | null {
+    if (!isWellFormedApiKey(rawKey)) return null;
     const hash = apiKeyHash(rawKey);
     const window = rule ? this.limiter.window(rule.windowMs) : { bucket: 0, resetMs: 0 };
     const around = rule ? this.keys.rateLimitBucketAround(rule.endpoint, window.bucket) : null;
-    const reply = (await AUTHENTICATED_HIT.run(
-      this.redis,
-      [this.keys.apiKeyIdByHash(hash)],
-      [
+    return {
+      keys: [this.keys.apiKeyIdByHash(hash)],
+      args: [
         hash,
         nowMs,
         this.keys.apiKey(''),
@@ -96,8 +108,13 @@ export class AuthenticatedHits {
         rule ? bucketTtlMs(rule.windowMs) : 0,
         rule?.refusedType ?? '',
       ],
-    )) as [string, string[]?, number?];
-    const [status, fields, count] = reply;
+      resetMs: window.resetMs,
+    };
+  }
+
+  /** The result of the script's reply ({reason} or {'ok', fields, count?}). */
+  resultOf(reply: unknown, resetMs: number): AuthenticatedHitResult {
+    const [status, fields, count] = reply as [string, string[]?, number?];
     if (status !== 'ok') return { ok: false, reason: status as 'unknown' | 'revoked' | 'expired' };
     const flat = fields ?? [];
     const record: Record<string, string> = {};
@@ -106,7 +123,7 @@ export class AuthenticatedHits {
       ok: true,
       record: apiKeyRecordFromFields(record),
       count: count === undefined ? null : Number(count),
-      resetMs: window.resetMs,
+      resetMs,
     };
   }
 

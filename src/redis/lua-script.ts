@@ -1,7 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { ChainableCommander, Redis } from 'ioredis';
 
-type Arg = string | number;
+export type Arg = string | number;
+
+/** One call of a script: for callers that run it their own way (e.g. inside a guarded script). */
+export interface ScriptCall {
+  readonly script: LuaScript;
+  readonly keys: readonly string[];
+  readonly args: readonly Arg[];
+}
+
+/** Runs a script call its own way and returns the script's reply. */
+export type ScriptRunner = (call: ScriptCall) => Promise<unknown>;
 
 /**
  * A Lua script run by its SHA1 (EVALSHA), falling back to EVAL once when the server does not

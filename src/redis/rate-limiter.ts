@@ -66,7 +66,8 @@ export class FixedWindowRateLimiter {
     return this.decide(rule, count, resetMs, count <= rule.limit);
   }
 
-  private bucket(rule: RateLimitRule, subject: string) {
+  /** The bucket `hit` counts in now and the time left in it (for callers counting in their own script). */
+  bucket(rule: Pick<RateLimitRule, 'endpoint' | 'windowMs'>, subject: string) {
     const { bucket, resetMs } = this.window(rule.windowMs);
     return { key: this.keys.rateLimitBucket(rule.endpoint, subject, bucket), resetMs };
   }
