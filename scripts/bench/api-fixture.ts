@@ -26,14 +26,27 @@ export interface ApiFixture {
   /** The baseline: GET {baselineUrl}/baseline. */
   readonly baselineUrl: string;
   readonly rpcUrl: string;
+  readonly wsUrl: string;
+  readonly redisUrl: string;
+  /** The production environment the API was configured from (for child processes such as the worker). */
+  readonly env: Readonly<Record<string, string>>;
   /** API keys (agent) spread over `wallets`, created straight in the key store. */
   createKeys(count: number, wallets: readonly string[]): Promise<string[]>;
+  /** The same, with each key's id. */
+  createKeyRecords(count: number, wallets: readonly string[]): Promise<{ id: string; key: string }[]>;
+  /** Runs `closer` on close, before everything the fixture started. */
+  onClose(closer: () => Promise<unknown>): void;
   close(): Promise<void>;
+}
+
+export interface ApiFixtureOptions {
+  /** More environment for the production configuration, e.g. WEBHOOK_ALLOW_PRIVATE_TARGETS. */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 const BASELINE_KEY = 'bench:baseline';
 
-export async function startApiFixture(): Promise<ApiFixture> {
+export async function startApiFixture(options: ApiFixtureOptions = {}): Promise<ApiFixture> {
   const closers: (() => Promise<unknown>)[] = [];
   const close = async () => {
     for (const closer of closers.reverse()) await closer().catch(() => undefined);
@@ -50,18 +63,17 @@ export async function startApiFixture(): Promise<ApiFixture> {
 
     const reserveSecret = randomBytes(32).toString('hex');
     // Production configuration; warn-level logs (no per-request lines), to stderr: stdout is the summary.
-    const config = parseConfig(
-      {
-        REDIS_URL: redisServer.url,
-        REDIS_PREFIX: 'bench:',
-        SOLANA_RPC_URL: localnet.rpcUrl,
-        SOLANA_WS_URL: localnet.wsUrl,
-        KEEPER_KEYPAIR: keeperFile,
-        RESERVE_SECRET: reserveSecret,
-        LOG_LEVEL: 'warn',
-      },
-      'production',
-    );
+    const env: Record<string, string> = {
+      REDIS_URL: redisServer.url,
+      REDIS_PREFIX: 'bench:',
+      SOLANA_RPC_URL: localnet.rpcUrl,
+      SOLANA_WS_URL: localnet.wsUrl,
+      KEEPER_KEYPAIR: keeperFile,
+      RESERVE_SECRET: reserveSecret,
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    };
+    const config = parseConfig(env, 'production');
     const deps = await createDeps({
       config,
       redisUrl: redisServer.url,
@@ -82,25 +94,31 @@ export async function startApiFixture(): Promise<ApiFixture> {
     closers.push(() => baseline.close());
     const baselineUrl = await baseline.listen({ port: 0, host: '127.0.0.1' });
 
+    const createKeyRecords = (count: number, wallets: readonly string[]) =>
+      mapConcurrent(
+        Array.from({ length: count }, (_, i) => i),
+        32,
+        async (i) => {
+          const { key, record } = await deps.apiKeys.create(
+            { name: `bench ${i}`, type: 'agent', walletAddress: wallets[i % wallets.length]! },
+            config.cluster === 'mainnet-beta' ? 'live' : 'test',
+            Date.now(),
+          );
+          return { id: record.id, key };
+        },
+      );
     return {
       deps,
       apiUrl,
       apiPrefix: API_PREFIX,
       baselineUrl,
       rpcUrl: localnet.rpcUrl,
-      createKeys: (count, wallets) =>
-        mapConcurrent(
-          Array.from({ length: count }, (_, i) => i),
-          32,
-          async (i) =>
-            (
-              await deps.apiKeys.create(
-                { name: `bench ${i}`, type: 'agent', walletAddress: wallets[i % wallets.length]! },
-                config.cluster === 'mainnet-beta' ? 'live' : 'test',
-                Date.now(),
-              )
-            ).key,
-        ),
+      wsUrl: localnet.wsUrl,
+      redisUrl: redisServer.url,
+      env,
+      createKeys: async (count, wallets) => (await createKeyRecords(count, wallets)).map((k) => k.key),
+      createKeyRecords,
+      onClose: (closer) => closers.push(closer),
       close,
     };
   } catch (err) {
