@@ -20,6 +20,7 @@ import {
 } from '../../src/chain/auction-accounts.js';
 import { createAuctionInstruction, placeBidInstruction } from '../../src/chain/auction-instructions.js';
 import type { Address } from '../../src/core/address.js';
+import { fund } from './live-auctions.js';
 import { rpcCall } from './localnet-process.js';
 import { mapConcurrent } from './measure.js';
 
@@ -64,11 +65,6 @@ function label(i: number): string {
     default:
       return `bench-${i}`;
   }
-}
-
-async function fund(connection: Connection, keys: readonly PublicKey[], sol: bigint): Promise<void> {
-  const signatures = await mapConcurrent(keys, 16, (k) => connection.requestAirdrop(k, Number(sol * SOL)));
-  await mapConcurrent(signatures, 16, (s) => connection.confirmTransaction(s, 'confirmed'));
 }
 
 export async function setUpMarket(input: {

@@ -37,7 +37,8 @@ const PRICES: Record<AuctionType, { startingPrice: bigint; buyNowPrice?: bigint;
 };
 const BID_AMOUNT: Record<AuctionType, number> = { standard: 2, reserve: 2, dutch: 10, buy_now: 5 };
 
-async function fund(connection: Connection, keys: readonly PublicKey[], sol: bigint): Promise<void> {
+/** Airdrops `sol` SOL to each of `keys` and waits for every airdrop to confirm. */
+export async function fund(connection: Connection, keys: readonly PublicKey[], sol: bigint): Promise<void> {
   const signatures = await mapConcurrent(keys, 16, (k) => connection.requestAirdrop(k, Number(sol * SOL)));
   await mapConcurrent(signatures, 16, (s) => connection.confirmTransaction(s, 'confirmed'));
 }
