@@ -1,15 +1,14 @@
 /**
- * `getMultipleAccounts` over node:http (keep-alive) + JSON.parse: the hot read of the API (every
- * bid, every auction detail, the chain clock). web3.js's Connection answers the same call with
- * the same `AccountInfo` objects, but spends several times the CPU on its generic JSON-RPC client
- * and the validation of the response (fetch alone costs twice node:http); here the response is
- * checked field by field, by hand. Like web3.js, a 429 is retried with a doubling delay (500 ms,
- * up to 5 attempts).
+ * `getMultipleAccounts` over the lean JSON-RPC transport: the hot read of the API (every bid,
+ * every auction detail, the chain clock). web3.js's Connection answers the same call with the same
+ * `AccountInfo` objects, but spends several times the CPU on its generic JSON-RPC client and the
+ * validation of the response; here the response is checked field by field, by hand.
  */
-import { Agent as HttpAgent, request as httpRequest } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { type AccountInfo, type Commitment, PublicKey } from '@solana/web3.js';
 import { base58Of } from './base58-of.js';
+import { JsonRpcHttp, RpcResponseError } from './json-rpc-http.js';
+
+export { RpcResponseError };
 
 interface RpcAccount {
   readonly data: [string, string];
@@ -23,13 +22,6 @@ interface RpcAccount {
 interface RpcReply {
   readonly result?: { readonly context: { readonly slot: number }; readonly value: (RpcAccount | null)[] };
   readonly error?: { readonly code: number; readonly message: string };
-}
-
-const MAX_ATTEMPTS = 5;
-const FIRST_RETRY_DELAY_MS = 500;
-
-export class RpcResponseError extends Error {
-  override readonly name = 'RpcResponseError';
 }
 
 /** Owners repeat (the program, the system program): one PublicKey per distinct owner. */
@@ -67,25 +59,12 @@ function accountInfo(raw: RpcAccount | null, i: number): AccountInfo<Buffer> | n
   };
 }
 
-/** Status and body of one POST. */
-interface HttpReply {
-  readonly status: number;
-  readonly body: string;
-}
-
 export class JsonRpcAccounts {
   private nextId = 1;
-  private readonly url: URL;
-  private readonly send: typeof httpRequest;
-  // As web3.js's agent: a second under the Solana RPC's keep-alive timeout, at most 25 sockets.
-  private readonly agent: HttpAgent;
+  private readonly http: JsonRpcHttp;
 
   constructor(rpcUrl: string) {
-    this.url = new URL(rpcUrl);
-    const https = this.url.protocol === 'https:';
-    this.send = https ? httpsRequest : httpRequest;
-    const options = { keepAlive: true, maxSockets: 25, timeout: 19_000 };
-    this.agent = https ? new HttpsAgent(options) : new HttpAgent(options);
+    this.http = new JsonRpcHttp(rpcUrl);
   }
 
   /** The accounts at `addresses`, in order (null when absent), as web3.js's getMultipleAccountsInfo. */
@@ -99,7 +78,7 @@ export class JsonRpcAccounts {
       method: 'getMultipleAccounts',
       params: [addresses.map(base58Of), { encoding: 'base64', commitment }],
     });
-    const reply = await this.post(body);
+    const reply = (await this.http.post(body, 'getMultipleAccounts')) as RpcReply;
     if (reply.error) {
       throw new RpcResponseError(
         `failed to get info for accounts: ${reply.error.code}: ${reply.error.message}`,
@@ -110,61 +89,5 @@ export class JsonRpcAccounts {
       throw new RpcResponseError('getMultipleAccounts: the response does not list every account asked for');
     }
     return value.map(accountInfo);
-  }
-
-  private async post(body: string): Promise<RpcReply> {
-    let delayMs = FIRST_RETRY_DELAY_MS;
-    for (let attempt = 1; ; attempt++) {
-      const reply = await this.postOnce(body);
-      if (reply.status === 429 && attempt < MAX_ATTEMPTS) {
-        await new Promise((resolve) => setTimeout(resolve, delayMs));
-        delayMs *= 2;
-        continue;
-      }
-      if (reply.status < 200 || reply.status >= 300) {
-        throw new RpcResponseError(`getMultipleAccounts: HTTP ${reply.status}`);
-      }
-      try {
-        return JSON.parse(reply.body) as RpcReply;
-      } catch {
-        throw new RpcResponseError('getMultipleAccounts: the response is not JSON');
-      }
-    }
-  }
-
-  /** One POST; a kept-alive socket the server closed meanwhile is retried once on a new one. */
-  private async postOnce(body: string): Promise<HttpReply> {
-    try {
-      return await this.postOn(body);
-    } catch (error) {
-      if ((error as { reusedSocket?: boolean }).reusedSocket) return this.postOn(body);
-      throw error;
-    }
-  }
-
-  private postOn(body: string): Promise<HttpReply> {
-    return new Promise((resolve, reject) => {
-      const request = this.send(
-        this.url,
-        {
-          method: 'POST',
-          agent: this.agent,
-          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-        },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () =>
-            resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
-          );
-          response.on('error', reject);
-        },
-      );
-      request.on('error', (error: NodeJS.ErrnoException) => {
-        const stale = request.reusedSocket && error.code === 'ECONNRESET';
-        reject(stale ? Object.assign(error, { reusedSocket: true }) : error);
-      });
-      request.end(body);
-    });
   }
 }

@@ -1,14 +1,13 @@
 /**
  * What the indexer reads of the chain's history — signatures (`getSignaturesForAddress`), then
  * each transaction's slot, block time, error and logs as one batch JSON-RPC request of
- * `getTransaction` calls — over plain fetch + JSON.parse. web3.js's
+ * `getTransaction` calls — over the lean JSON-RPC transport. web3.js's
  * `getTransactions` sends the same batch but validates and converts every field of every
  * transaction (message, keys, balances) with superstruct: about half of a catch-up's CPU, for
  * fields the indexer never reads (and its union schemas build an error object per signature
  * listed). Here only the fields read are taken, each checked by hand.
- * Like web3.js, a 429 is retried with a doubling delay (500 ms, up to 5 attempts).
  */
-import { RpcResponseError } from './json-rpc-accounts.js';
+import { JsonRpcHttp, RpcResponseError } from './json-rpc-http.js';
 
 export interface TransactionLogs {
   readonly slot: number;
@@ -30,9 +29,7 @@ interface RpcReply {
   readonly error?: { readonly code: number; readonly message: string };
 }
 
-const MAX_ATTEMPTS = 5;
 const MAX_BATCH = 100;
-const FIRST_RETRY_DELAY_MS = 500;
 
 function logsOf(raw: RpcTransaction | null | undefined, signature: string): TransactionLogs | null {
   if (raw === null || raw === undefined) return null;
@@ -63,7 +60,11 @@ export interface SignatureInfo {
 }
 
 export class JsonRpcTransactions {
-  constructor(private readonly rpcUrl: string) {}
+  private readonly http: JsonRpcHttp;
+
+  constructor(rpcUrl: string) {
+    this.http = new JsonRpcHttp(rpcUrl);
+  }
 
   /**
    * Signatures of transactions that touched `address`, newest first, at most `limit`, after
@@ -82,6 +83,7 @@ export class JsonRpcTransactions {
           params: [address, { ...options, commitment: 'confirmed' }],
         },
       ]),
+      'getSignaturesForAddress',
     );
     if (reply?.error)
       throw new RpcResponseError(`getSignaturesForAddress: ${reply.error.code}: ${reply.error.message}`);
@@ -115,7 +117,7 @@ export class JsonRpcTransactions {
         params: [signature, { encoding: 'json', commitment: 'confirmed', maxSupportedTransactionVersion: 0 }],
       })),
     );
-    const replies = await this.post(body);
+    const replies = await this.post(body, 'getTransaction batch');
     if (!Array.isArray(replies) || replies.length !== signatures.length)
       throw new RpcResponseError('getTransaction batch: the response does not answer every request');
     const byId = new Map<unknown, RpcReply>(replies.map((reply) => [reply.id, reply]));
@@ -130,23 +132,7 @@ export class JsonRpcTransactions {
     });
   }
 
-  private async post(body: string): Promise<RpcReply[]> {
-    let delayMs = FIRST_RETRY_DELAY_MS;
-    for (let attempt = 1; ; attempt++) {
-      const response = await fetch(this.rpcUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body,
-      });
-      if (response.status === 429 && attempt < MAX_ATTEMPTS) {
-        await response.body?.cancel();
-        await new Promise((resolve) => setTimeout(resolve, delayMs));
-        delayMs *= 2;
-        continue;
-      }
-      if (!response.ok)
-        throw new RpcResponseError(`JSON-RPC batch: HTTP ${response.status} ${response.statusText}`);
-      return (await response.json()) as RpcReply[];
-    }
+  private async post(body: string, what: string): Promise<RpcReply[]> {
+    return (await this.http.post(body, what)) as RpcReply[];
   }
 }
