@@ -6,6 +6,7 @@
 import { type Connection, type Keypair, Connection as Web3Connection } from '@solana/web3.js';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
+import { ChainClock } from '../../src/chain/chain-clock.js';
 import { readKeypairFile } from '../../src/chain/keypair-file.js';
 import { type AuctionDetail, SnsAuctionClient } from '../../src/client/sns-auction-client.js';
 import { solToLamports } from '../../src/core/money.js';
@@ -17,10 +18,14 @@ import { OffsetChainClock } from './chain-clock.js';
 import { type AgentsControl, createAgentsControl } from './control.js';
 import { watchEventStream } from './event-watcher.js';
 import { StrategySpecSchema } from './instance-store.js';
-import { RpcChainTime } from './rpc-chain-time.js';
 import { Runner, type RunnerEvent } from './runner.js';
 import { createAgentsQueue } from './scheduler.js';
 import { ApiViewSource } from './view-source.js';
+
+/** How long a Clock sysvar reading answers the instances polling it before a timed bid. */
+const CHAIN_TIME_MAX_AGE_MS = 40;
+
+const chainTimeOf = (clock: ChainClock) => ({ nowMs: async () => Number(await clock.now()) * 1000 });
 
 export const RunnerConfigSchema = z.object({
   apiUrl: z.string().url().describe('REST API base URL including /api/v1'),
@@ -138,7 +143,8 @@ export async function startRuntime(input: RunnerConfig, options: RuntimeOptions 
     pollMs: cfg.pollMs,
     leadMs: cfg.leadMs,
     fireDelayMs: cfg.fireDelayMs,
-    ...(rpc ? { chainTime: new RpcChainTime(rpc) } : {}),
+    // The chain's own Clock sysvar over RPC, one read in flight shared by every waiting instance.
+    ...(rpc ? { chainTime: chainTimeOf(new ChainClock(rpc, CHAIN_TIME_MAX_AGE_MS)) } : {}),
     concurrency: cfg.concurrency,
     ...(options.onEvent ? { onEvent: options.onEvent } : {}),
     ...(options.onEvaluated ? { onEvaluated: options.onEvaluated } : {}),
