@@ -61,7 +61,9 @@ export function replay(
     const initial = a.initial as unknown as AuctionDetail;
     markets.set(initial.id, new MarketSim(initial, history.wallet));
     starts.push(initial.serverTime);
-    const seen = initial.bids.length;
+    // The snapshot's top bid comes from the chain and its bid list from the index, which can lag
+    // it: the chain's count says how many of the recorded bids the snapshot already holds.
+    const seen = Math.max(initial.totalBids, initial.bids.length);
     a.bids.slice(seen).forEach((b) => {
       if (b.bidder !== history.wallet)
         external.push({ auctionId: initial.id, bidder: b.bidder, amount: b.amount, at: b.timestamp });

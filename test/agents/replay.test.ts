@@ -91,4 +91,23 @@ describe('replay', () => {
       `p bid #1: live 1.1 SOL at ${T0 + 1000}, replay 1 SOL at ${T0 + 1000}`,
     ]);
   });
+
+  it('does not apply again a recorded bid the snapshot already holds (the chain counts it, the index lags)', () => {
+    const snapshot = {
+      ...detail(A, 1000),
+      currentPrice: 1,
+      topBidder: RIVAL,
+      totalBids: 1,
+      nextMinimumBid: 1.1,
+    };
+    const history = HistorySchema.parse({
+      version: 1,
+      wallet: ME,
+      auctions: [{ initial: snapshot, bids: [{ bidder: RIVAL, amount: 1, timestamp: T0 + 500 }] }],
+      strategies: [{ id: 'p', strategy: 'proxy-max', config: { auctionId: A, maxBid: 2 } }],
+    });
+    const report = replay(history);
+    expect(report.droppedExternalBids).toBe(0);
+    expect(report.instances[0]!.bids[0]!.amount).toBe('1100000000');
+  });
 });
