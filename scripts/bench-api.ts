@@ -7,7 +7,7 @@
  * Every API request carries an API key from a pool, so the numbers include authentication and the
  * rate limiter (each key stays under its limits). Progress goes to stderr, the summary (JSON) to stdout.
  * Options: --auctions 10000,100000 --duration 10 --connections 10 --warmup 1 --writes 5 --keys 1000
- * --only REGEX (case names)
+ * --only REGEX (case names) --profile DIR (a CPU profile of the API process per case, DIR/<case>.cpuprofile)
  */
 import { parseArgs } from 'node:util';
 import type { Address } from '../src/core/address.js';
@@ -15,6 +15,7 @@ import { auctionStatus } from '../src/core/auction-rules/status.js';
 import { listCases } from './bench/api-cases.js';
 import { startApiFixture } from './bench/api-fixture.js';
 import { cpuPerRequest, cpuSnapshot } from './bench/cpu-cost.js';
+import { startCpuProfile } from './bench/cpu-profile.js';
 import { createLiveAuctions } from './bench/live-auctions.js';
 import type { LoadJob, LoadResult, RequestVariant } from './bench/load-generator.js';
 import { startLoadGenerator } from './bench/load-generator-process.js';
@@ -31,6 +32,7 @@ const { values } = parseArgs({
     writes: { type: 'string' },
     keys: { type: 'string' },
     only: { type: 'string' },
+    profile: { type: 'string' },
   },
 });
 const SIZES = (values.auctions ?? '10000,100000')
@@ -44,6 +46,7 @@ const WRITES_PER_SECOND = Number(values.writes ?? 5);
 const KEYS = Number(values.keys ?? 1_000);
 /** Runs only the cases whose name matches (and the baselines), e.g. when profiling one. */
 const ONLY = values.only === undefined ? null : new RegExp(values.only);
+const PROFILE_DIR = values.profile;
 const SELLERS = 1_000;
 const PAGES = 10;
 const TARGETS = { listRatio: 0.4, listP99Ms: 20, bidP99Ms: 25 };
@@ -102,12 +105,14 @@ async function main() {
       const body = (await probe.json()) as { data?: { total?: number } };
       if (probe.status !== 200) throw new Error(`${name}: ${probe.status} ${JSON.stringify(body)}`);
       const cpuBefore = await cpuSnapshot(deps.redis);
+      const profiler = PROFILE_DIR ? await startCpuProfile() : null;
       const result = await loadGenerator.run({
         ...job,
         connections: CONNECTIONS,
         durationSeconds: DURATION,
         warmupSeconds: WARMUP,
       });
+      if (profiler && PROFILE_DIR) await profiler.stopInto(PROFILE_DIR, `${group} ${name}`);
       // The warm-up's requests are not in the count: assume it ran at the same rate.
       const cpu = cpuPerRequest(
         cpuBefore,
@@ -124,7 +129,7 @@ async function main() {
         cpuMsPerRequest: cpu,
       });
       progress(
-        `${group} · ${name}: ${result.requestsPerSecond} req/s, p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms, CPU/request: API ${cpu.apiMs} ms, Redis ${cpu.redisMs} ms${result.non2xx ? `, ${result.non2xx} non-2xx ${JSON.stringify(result.statusCodes)}` : ''}`,
+        `${group} · ${name}: ${result.requestsPerSecond} req/s, p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms, CPU/request: API ${cpu.apiMs} ms, Redis ${cpu.redisMs} ms, load generator ${result.loadGeneratorCpuMsPerRequest} ms${result.non2xx ? `, ${result.non2xx} non-2xx ${JSON.stringify(result.statusCodes)}` : ''}`,
       );
     };
     const baseline = (when: string) =>

@@ -31,6 +31,8 @@ export interface LoadResult {
   readonly non2xx: number;
   readonly errors: number;
   readonly statusCodes: Record<string, number>;
+  /** CPU ms of the load generator itself per request (warm-up included): its share of the cores. */
+  readonly loadGeneratorCpuMsPerRequest: number;
 }
 
 export type LoadGeneratorMessage =
@@ -45,6 +47,7 @@ let keys: readonly string[] = [];
 let nextKey = 0;
 
 async function run(job: LoadJob): Promise<LoadResult> {
+  const cpuBefore = process.cpuUsage();
   const pick = () => job.variants[Math.floor(Math.random() * job.variants.length)]!;
   const instance = autocannon({
     url: job.url,
@@ -73,6 +76,8 @@ async function run(job: LoadJob): Promise<LoadResult> {
     if (measuring && status >= 200 && status < 300) samples.push(ms);
   });
   const result = await instance;
+  const cpu = process.cpuUsage(cpuBefore);
+  const sent = result.requests.total * (1 + job.warmupSeconds / job.durationSeconds);
   const latency = latencySummary(samples);
   const mean = samples.reduce((sum, ms) => sum + ms, 0) / Math.max(1, samples.length);
   return {
@@ -84,6 +89,7 @@ async function run(job: LoadJob): Promise<LoadResult> {
     statusCodes: Object.fromEntries(
       Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count]),
     ),
+    loadGeneratorCpuMsPerRequest: Math.round((cpu.user + cpu.system) / Math.max(1, sent)) / 1000,
   };
 }
 
