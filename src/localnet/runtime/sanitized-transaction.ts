@@ -1,6 +1,6 @@
 import bs58 from 'bs58';
 import type { Address } from '../../core/address.js';
-import { LruCache } from './lru-cache.js';
+import { LruCache } from '../../core/collections/lru-cache.js';
 import { RESERVED_ACCOUNT_KEYS } from './well-known-ids.js';
 import { readWireTransaction, type WireInstruction, type WireTransaction } from './wire-transaction.js';
 

@@ -1,6 +1,6 @@
 import { createPublicKey, type KeyObject, verify } from 'node:crypto';
 import bs58 from 'bs58';
-import { LruCache } from './lru-cache.js';
+import { LruCache } from '../../core/collections/lru-cache.js';
 import type { SanitizedTransaction } from './sanitized-transaction.js';
 
 // DER SubjectPublicKeyInfo header of an Ed25519 key; the raw 32-byte key follows it.

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { PublicKey } from '@solana/web3.js';
 import type { Address } from '../../core/address.js';
-import { LruCache } from './lru-cache.js';
+import { LruCache } from '../../core/collections/lru-cache.js';
 import { ProgramError, type Syscalls } from './program-abi.js';
 import { minimumBalance } from './rent.js';
 
