@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import { AppError } from '../core/errors.js';
 import type { ApiKeyRecord } from '../redis/api-key-store.js';
 import type { AuthenticatedHitResult, AuthenticatedHits } from '../redis/authenticated-hit.js';
-import { type GuardedReply, runGuarded } from '../redis/guarded-script.js';
+import { type GuardedReply, ipCount, runGuarded } from '../redis/guarded-script.js';
 import type { ScriptCall } from '../redis/lua-script.js';
 import { bucketTtlMs, type FixedWindowRateLimiter, type RateLimitDecision } from '../redis/rate-limiter.js';
 import {
@@ -126,7 +126,7 @@ export class RequestGuard {
     }
     if (hit && keyed && typeof keyed.limit === 'number') {
       const guarded = await runGuarded(redis, { mode: 'key', ...hit }, keyed.limit, call);
-      await this.applyKeyed(request, reply, policy, authenticatedHits.resultOf(guarded.guard, hit.resetMs));
+      await this.applyKeyed(request, reply, policy, authenticatedHits.resultOf(guarded.guard, hit));
       return ranOrFail(guarded);
     }
     const tier = anonymous!;
@@ -137,7 +137,7 @@ export class RequestGuard {
       tier.limit,
       call,
     );
-    applyAnonymous(reply, rateLimiter.decideHit(tier, Number(guarded.guard[2]), resetMs));
+    applyAnonymous(reply, rateLimiter.decideHit(tier, ipCount(guarded.guard), resetMs));
     return ranOrFail(guarded);
   }
 

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash as digest, randomBytes, timingSafeEqual } from 'node:crypto';
 import bs58 from 'bs58';
 import type { Redis } from 'ioredis';
 import type { RedisKeys } from './keys.js';
@@ -38,17 +38,22 @@ export type AuthenticationResult =
 const KEY_PATTERN = /^sk_(test|live)_[1-9A-HJ-NP-Za-km-z]{20,64}$/;
 const DAY_MS = 86_400_000;
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest();
+// One-shot hashing: no Hash object per request (the hot path hashes every request's key).
+const sha256 = (value: string): Buffer => digest('sha256', value, 'buffer');
 
 /** Whether `rawKey` has the shape of a key (checked before any Redis lookup). */
 export const isWellFormedApiKey = (rawKey: string): boolean => KEY_PATTERN.test(rawKey);
 
 /** What the store keeps of a key and looks it up by: SHA-256, hex. */
-export const apiKeyHash = (rawKey: string): string => sha256(rawKey).toString('hex');
+export const apiKeyHash = (rawKey: string): string => digest('sha256', rawKey, 'hex');
 
 /**
  * API keys, stored only as SHA-256 hashes. The full key exists once, in the creation response.
- * Records are read from Redis on every request (no cache), so a revocation holds on the next request.
+ * Records are checked in Redis on every request, so a revocation holds on the next request.
+ *
+ * Every write to a record bumps its `rev` field in the same transaction: `AuthenticatedHits`
+ * keeps decoded records by revision and is sent the fields again only when `rev` changed, so a
+ * write that skipped the bump would go unseen (e.g. a new analytics limit).
  */
 export class ApiKeyStore {
   constructor(
@@ -62,7 +67,7 @@ export class ApiKeyStore {
     nowMs: number,
   ): Promise<{ key: string; record: ApiKeyRecord }> {
     const key = `sk_${environment}_${bs58.encode(randomBytes(24))}`;
-    const hash = sha256(key).toString('hex');
+    const hash = apiKeyHash(key);
     const record: ApiKeyRecord = {
       id: `key_${bs58.encode(randomBytes(12))}`,
       accountId: input.accountId ?? `acct_${bs58.encode(randomBytes(12))}`,
@@ -77,7 +82,7 @@ export class ApiKeyStore {
     };
     await this.redis
       .multi()
-      .hset(this.keys.apiKey(record.id), { ...serialize(record), hash })
+      .hset(this.keys.apiKey(record.id), { ...serialize(record), hash, rev: '1' })
       .set(this.keys.apiKeyIdByHash(hash), record.id)
       .sadd(this.keys.accountKeys(record.accountId), record.id)
       .exec();
@@ -117,16 +122,21 @@ export class ApiKeyStore {
     const record = await this.get(keyId);
     if (!record || record.accountId !== accountId) return null;
     if (record.revokedAt !== null) return record;
-    await this.redis.hset(this.keys.apiKey(keyId), 'revokedAt', String(nowMs));
+    await this.update(keyId, { revokedAt: String(nowMs) });
     return { ...record, revokedAt: nowMs };
   }
 
   async setAnalyticsRateLimit(keyId: string, perMinute: number | null): Promise<void> {
-    await this.redis.hset(
-      this.keys.apiKey(keyId),
-      'analyticsRateLimit',
-      perMinute === null ? '' : String(perMinute),
-    );
+    await this.update(keyId, { analyticsRateLimit: perMinute === null ? '' : String(perMinute) });
+  }
+
+  /** The one way to write a stored record: the fields and the revision bump, atomically. */
+  private async update(keyId: string, fields: Record<string, string>): Promise<void> {
+    const key = this.keys.apiKey(keyId);
+    const results = await this.redis.multi().hset(key, fields).hincrby(key, 'rev', 1).exec();
+    // A MULTI reports a failed command in its results (e.g. a hand-edited, non-numeric rev).
+    const failed = results?.find(([error]) => error);
+    if (failed) throw failed[0];
   }
 }
 

@@ -16,47 +16,60 @@ export type GuardCall =
   | { readonly mode: 'ip'; readonly bucketKey: string; readonly ttlMs: number };
 
 /**
- * The reply: the guard's own reply (authenticated-hit's {reason} or {'ok', fields, count}; for
- * an IP, {'ip', {}, count}), and the inner script's reply when it ran.
+ * The reply: the guard's own reply (authenticated-hit's, for `AuthenticatedHits.resultOf`; for an
+ * IP, 'ip <count>', see `ipCount`), and the inner script's reply when it ran.
  */
 export interface GuardedReply {
-  readonly guard: readonly unknown[];
+  readonly guard: string;
   /** Whether the inner script ran (the caller passed and `count <= limit`). */
   readonly ran: boolean;
+  /** A string, an integer or null, as the inner script's reply alone would come back. */
   readonly inner: unknown;
   /** The inner script's error, when it failed: to throw once the verdict is applied. */
   readonly error?: Error;
 }
 
+/** The count of an IP guard's reply ('ip <count>'). */
+export const ipCount = (guard: string): number => Number(guard.slice(3));
+
 // KEYS: 1 the guard's key (the key id by hash, or the IP's bucket), then the inner script's keys.
 // ARGV: 1 'key'|'ip', 2 the limit, 3 the number g of the guard's arguments, 4..3+g the guard's
 // arguments (for 'ip': the bucket's expiry), then the inner script's arguments.
+// Returns one string: a header line '<kind><lines>', the guard's reply (<lines> lines: it holds
+// at most one newline, the inner reply any), then, when the inner script ran, '\n' and its reply:
+// kind 's' a string, 'i' an integer, 'n' nil, 'e' an error (its message); '-' it did not run.
 const DISPATCH = `
 local g = tonumber(ARGV[3])
 local guardArgs, innerKeys, innerArgs = {}, {}, {}
 for i = 4, 3 + g do guardArgs[#guardArgs + 1] = ARGV[i] end
 for i = 4 + g, #ARGV do innerArgs[#innerArgs + 1] = ARGV[i] end
 for i = 2, #KEYS do innerKeys[#innerKeys + 1] = KEYS[i] end
-local verdict
+local verdict, n
 if ARGV[1] == 'ip' then
-  local n = redis.call('INCR', KEYS[1])
+  n = redis.call('INCR', KEYS[1])
   if n == 1 then redis.call('PEXPIRE', KEYS[1], guardArgs[1]) end
-  verdict = {'ip', {}, n}
+  verdict = 'ip ' .. n
 else
   verdict = authenticatedHit({KEYS[1]}, guardArgs)
   -- Refused keys, and keys not counted (no bucket, or a refused type), run nothing.
-  if verdict[1] ~= 'ok' or verdict[3] == nil then return verdict end
+  n = tonumber(string.match(verdict, '^ok (%d+) '))
 end
-if verdict[3] > tonumber(ARGV[2]) then return verdict end
+local header = string.find(verdict, '\\n', 1, true) and '2\\n' or '1\\n'
+if n == nil or n > tonumber(ARGV[2]) then return '-' .. header .. verdict end
 -- An error of the inner script comes back after the verdict, so the caller applies the verdict
 -- (its headers) before failing, as when the guard and the script were two calls.
 local ok, reply = pcall(inner, innerKeys, innerArgs)
-if ok then
-  verdict[4] = reply
-else
-  verdict[4], verdict[5] = '', type(reply) == 'table' and tostring(reply.err) or tostring(reply)
+local t = type(reply)
+if not ok then
+  return 'e' .. header .. verdict .. '\\n' .. (t == 'table' and tostring(reply.err) or tostring(reply))
+elseif t == 'string' then
+  return 's' .. header .. verdict .. '\\n' .. reply
+elseif t == 'number' then
+  return 'i' .. header .. verdict .. '\\n' .. string.format('%d', reply)
+elseif reply == nil or reply == false then
+  return 'n' .. header .. verdict .. '\\n'
 end
-return verdict`;
+return 'e' .. header .. verdict .. '\\nguarded script: the inner script must return a string, an integer or nil'`;
 
 const composed = new Map<string, LuaScript>();
 
@@ -81,13 +94,39 @@ export async function runGuarded(
 ): Promise<GuardedReply> {
   const guardKey = guard.mode === 'key' ? guard.keys[0]! : guard.bucketKey;
   const guardArgs = guard.mode === 'key' ? guard.args : [guard.ttlMs];
-  const reply = (await guardedScript(call.script).run(
-    redis,
-    [guardKey, ...call.keys],
-    [guard.mode, limit, guardArgs.length, ...guardArgs, ...call.args],
-  )) as unknown[];
-  const guardReply = reply.slice(0, 3);
-  if (reply.length > 4)
-    return { guard: guardReply, ran: true, inner: null, error: new Error(String(reply[4])) };
-  return { guard: guardReply, ran: reply.length > 3, inner: reply[3] };
+  const reply = String(
+    await guardedScript(call.script).run(
+      redis,
+      [guardKey, ...call.keys],
+      [guard.mode, limit, guardArgs.length, ...guardArgs, ...call.args],
+    ),
+  );
+  return parseGuardedReply(reply);
+}
+
+/** The parts of DISPATCH's reply. */
+export function parseGuardedReply(reply: string): GuardedReply {
+  const kind = reply[0];
+  const headerEnd = reply.indexOf('\n');
+  let end = headerEnd;
+  for (let lines = Number(reply.slice(1, headerEnd)); lines > 0; lines--) {
+    const next = reply.indexOf('\n', end + 1);
+    end = next < 0 ? reply.length : next;
+  }
+  const guard = reply.slice(headerEnd + 1, end);
+  const rest = reply.slice(end + 1);
+  switch (kind) {
+    case '-':
+      return { guard, ran: false, inner: undefined };
+    case 's':
+      return { guard, ran: true, inner: rest };
+    case 'i':
+      return { guard, ran: true, inner: Number(rest) };
+    case 'n':
+      return { guard, ran: true, inner: null };
+    case 'e':
+      return { guard, ran: true, inner: null, error: new Error(rest) };
+    default:
+      throw new Error(`unexpected guarded reply: ${reply.slice(0, 40)}`);
+  }
 }

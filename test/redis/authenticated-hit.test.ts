@@ -46,7 +46,7 @@ describe('AuthenticatedHits: authentication and the rate-limit hit in one script
     const revoked = await newKey();
     expect((await hits.authenticateAndHit(revoked.key, rule, 1)).ok).toBe(true);
     await store.revoke(revoked.record.accountId, revoked.record.id, 2);
-    // No cache: the very next request after the revocation is refused.
+    // The very next request after the revocation is refused (the script checks every request).
     expect(await hits.authenticateAndHit(revoked.key, rule, 3)).toEqual({ ok: false, reason: 'revoked' });
     // The refused requests were not counted: one hit each, from their first (accepted) request.
     for (const k of [expiring, revoked]) {
