@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUCTION_TYPES, type AuctionAccount } from '../../src/core/program/auction-account.js';
+import { effectiveMetadata } from '../../src/indexer/auction-document.js';
 import { AuctionIndex } from '../../src/indexer/auction-index.js';
 import { AUCTION_SORT_KEYS } from '../../src/indexer/auction-index-query.js';
 import { createRedisKeys } from '../../src/redis/keys.js';
@@ -130,6 +131,36 @@ describe('AuctionIndex against a model (fast-check)', () => {
     refresh: fc.boolean(),
   });
 
+  type ModelQuery = typeof queryArbitrary extends fc.Arbitrary<infer T> ? T : never;
+
+  /** Every page of `q` at `now`: the auctions the model selects, in order, in their current state. */
+  async function expectModelPages(
+    index: AuctionIndex,
+    model: readonly ModelAuction[],
+    { pageSize, ...q }: Omit<ModelQuery, 'now' | 'refresh'>,
+    now: bigint,
+  ): Promise<void> {
+    const expected = expectedResult(model, q, now);
+    const byAddress = new Map(model.map((m) => [m.address, m]));
+    const seen: string[] = [];
+    const values: bigint[] = [];
+    for (let page = 1; page <= Math.ceil(expected.values.length / pageSize) + 1; page++) {
+      const result = await index.query({ ...q, page, pageSize }, now);
+      expect(result.total).toBe(expected.values.length);
+      for (const item of result.items) {
+        seen.push(item.address);
+        values.push(sortValue(item.account, q.sortBy, now));
+        // The documents at their current versions: a page must not carry an older one.
+        const m = byAddress.get(item.address);
+        expect(item.account).toEqual(m?.account);
+        expect(item.metadata.title).toBe(m && effectiveMetadata(m.metadata, m.account.domains).title);
+      }
+    }
+    expect(new Set(seen)).toEqual(expected.addresses);
+    expect(seen).toHaveLength(expected.addresses.size);
+    expect(values).toEqual(expected.values);
+  }
+
   it('returns exactly the matching auctions, in order, on every page, at any chain time', async () => {
     await fc.assert(
       fc.asyncProperty(
@@ -153,26 +184,98 @@ describe('AuctionIndex against a model (fast-check)', () => {
             if (draft.title) await index.putMetadata(address, { title: draft.title });
             model.push({ address, account, metadata: draft.title ? { title: draft.title } : null });
           }
-          for (const { now, refresh, pageSize, ...q } of queries) {
+          for (const { now, refresh, ...q } of queries) {
             if (refresh) await index.refreshDynamicPrices(now);
-            const expected = expectedResult(model, q, now);
-            const seen: string[] = [];
-            const values: bigint[] = [];
-            for (let page = 1; page <= Math.ceil(expected.values.length / pageSize) + 1; page++) {
-              const result = await index.query({ ...q, page, pageSize }, now);
-              expect(result.total).toBe(expected.values.length);
-              for (const item of result.items) {
-                seen.push(item.address);
-                values.push(sortValue(item.account, q.sortBy, now));
-              }
-            }
-            expect(new Set(seen)).toEqual(expected.addresses);
-            expect(seen).toHaveLength(expected.addresses.size);
-            expect(values).toEqual(expected.values);
+            await expectModelPages(index, model, q, now);
           }
         },
       ),
       { numRuns: 40 },
+    );
+  });
+
+  // A write of one auction: a new account state (bids, a later end, a settlement or cancellation)
+  // or a new title; `target` picks the auction (modulo their number).
+  const writeArbitrary = fc.oneof(
+    fc.record({
+      target: fc.nat(),
+      bids: fc.integer({ min: 0, max: 3 }),
+      extend: fc.integer({ min: 0, max: 900 }),
+      state: fc.constantFrom('active', 'active', 'settled', 'cancelled' as const),
+    }),
+    fc.record({ target: fc.nat(), title: fc.constantFrom('Rare GEM', 'moon shot', 'Sol deal') }),
+  );
+
+  // The price sort where live Dutch auctions are ranked at read time: pages that depend on the second.
+  const livePriceQueryArbitrary = queryArbitrary.map((q) => ({
+    ...q,
+    status: q.status === 'active' ? q.status : undefined,
+    type: q.type === 'dutch' ? q.type : undefined,
+    search: undefined,
+    sortBy: 'currentPrice' as const,
+  }));
+
+  it('never serves a page a write or the passing time made stale: the same queries before and after each write', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(auctionArbitrary, { minLength: 1, maxLength: 15 }),
+        fc.array(fc.oneof(queryArbitrary, livePriceQueryArbitrary), { minLength: 1, maxLength: 4 }),
+        fc.array(
+          fc.record({
+            write: writeArbitrary,
+            // Chain time before the write: the same, seconds or minutes on (Dutch prices cross), or
+            // (either way) around the start or end of an auction, where statuses change.
+            time: fc.oneof(
+              fc.record({ by: fc.integer({ min: 0, max: 3 }) }),
+              fc.record({ by: fc.integer({ min: 10, max: 300 }) }),
+              fc.record({
+                at: fc.nat(),
+                edge: fc.constantFrom('startTs', 'endTs' as const),
+                by: fc.integer({ min: -1, max: 1 }),
+              }),
+            ),
+          }),
+          { minLength: 1, maxLength: 6 },
+        ),
+        async (drafts, queries, writes) => {
+          const index = freshIndex();
+          const model: ModelAuction[] = [];
+          const current: Draft[] = [];
+          for (const [i, draft] of drafts.entries()) {
+            const address = addressOf(150 + i);
+            const account = accountOf(draft, i);
+            await index.upsertFromAccount(address, account, 1, { chainNow: T0 });
+            model.push({ address, account, metadata: null });
+            current.push(draft);
+          }
+          let now = queries[0]!.now;
+          for (const [n, { write, time }] of writes.entries()) {
+            if ('at' in time) now = model[time.at % model.length]!.account[time.edge];
+            now += BigInt(time.by);
+            for (const q of queries) await expectModelPages(index, model, q, now);
+            const i = write.target % model.length;
+            const m = model[i]!;
+            if ('title' in write) {
+              await index.putMetadata(m.address, { title: write.title });
+              model[i] = { ...m, metadata: { title: write.title } };
+            } else {
+              const before = current[i]!;
+              const draft: Draft = {
+                ...before,
+                bids: before.bids + write.bids,
+                duration: before.duration + write.extend,
+                state: before.state === 'active' ? write.state : before.state,
+              };
+              const account = accountOf(draft, i);
+              await index.upsertFromAccount(m.address, account, 2 + n);
+              current[i] = draft;
+              model[i] = { ...m, account };
+            }
+            for (const q of queries) await expectModelPages(index, model, q, now);
+          }
+        },
+      ),
+      { numRuns: 30 },
     );
   });
 });

@@ -372,7 +372,7 @@ describe('AuctionIndex filters, sorting and search', () => {
     const first = await index.query(LIST, START);
     expect(first.items).toHaveLength(3);
     expect(first.reserves).toEqual(new Map([[withReserve, 5n * SOL]]));
-    // The page itself is cached by the script (same second, same index version); the reserves are not.
+    // The page itself is cached by the script (same cell version); the reserves are not.
     await reserves.put(unknownReserve, 2n * SOL);
     const second = await index.query(LIST, START);
     expect(second.reserves).toEqual(

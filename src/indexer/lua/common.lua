@@ -11,12 +11,22 @@
 --   ver, vseq      HASH/STRING iid -> version of its document and metadata (bumped by each write),
 --                         so the API can cache decoded documents and re-read only changed ones
 --   tm             STRING chain time (s) at which every stored status is materialized
---   qp:<now>:<vseq>:<query> STRING a computed page and its reserve auctions, kept 2 s (query.lua)
+--   qv:<cell>:<cv>:<now or ->:<query> STRING a computed page without search and its reserve
+--                         auctions, kept 10 s; qp:<now>:<vseq>:<query> the same for a search, 2 s
+--                         (query.lua)
 --   tver           STRING version of the search texts and sellers (bumped by every change to them)
 --   sm:<tver>:<search>, smn:<tver>:<search> SET/STRING the verified matches of a search at that
 --                         version and their count, 10 s; search-scratch ZSET, within query.lua only
 --   c:<cell>:<key> ZSET   the auctions of a filter cell ("*", "s=active", "x=<seller>,t=dutch", ...)
 --                         by sort key: end, created, bids, price
+--   cv, cvseq      HASH/STRING cell -> version of its contents, drawn from the sequence cvseq.
+--                         Invariant: two reads of a cell at the same cv value see the same members,
+--                         scores (live Dutch prices aside: they depend on the time read) and item
+--                         versions (ver). So every script that changes a cell's ZSETs, the
+--                         dynamic sets of its live Dutch auctions, or the version of one of its
+--                         auctions gives the cell a new value (touchCells), in the same script;
+--                         a cell never changed since cv exists reads as '0'. Values are never
+--                         reused: a page cached under one is never mistaken for a later state.
 --   ts:start, ts:end ZSET auctions in on-chain state Active by start/end: status transitions
 --   dyn:lo, dyn:hi, dyn:slope, dyn:tr ZSET live Dutch auctions (price falls with time) by their
 --                         price WINDOW seconds after they were last scored (a lower bound until
@@ -133,10 +143,22 @@ local function dynamicEntry(member, now)
   return { iid = iid, v = dutchAt(ds, df, s, e, now) }
 end
 
+-- One INCR and one HSET for all the cells: Lua's Redis calls, not its loops, are the cost.
+local function touchCells(cells)
+  local version = redis.call('INCR', k('cvseq'))
+  local fields = {}
+  for i, cell in ipairs(cells) do
+    fields[2 * i - 1], fields[2 * i] = cell, version
+  end
+  redis.call('HSET', k('cv'), unpack(fields))
+end
+
 local function place(f, now)
   local dynamic = isDynamic(f)
   local price = not dynamic and staticPrice(f)
-  for _, cell in ipairs(cellsOf(f)) do
+  local cells = cellsOf(f)
+  touchCells(cells)
+  for _, cell in ipairs(cells) do
     local c = B .. 'c:' .. cell .. ':'
     redis.call('ZADD', c .. 'end', f.e, f.iid)
     redis.call('ZADD', c .. 'created', f.c, f.iid)
@@ -156,7 +178,9 @@ local function place(f, now)
 end
 
 local function unplace(f)
-  for _, cell in ipairs(cellsOf(f)) do
+  local cells = cellsOf(f)
+  touchCells(cells)
+  for _, cell in ipairs(cells) do
     local c = B .. 'c:' .. cell .. ':'
     for _, key in ipairs(SORT_KEYS) do redis.call('ZREM', c .. key, f.iid) end
   end

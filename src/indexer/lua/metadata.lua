@@ -5,6 +5,10 @@ local meta = metadataOf(iid)
 for i = 3, #ARGV, 2 do meta[ARGV[i]] = ARGV[i + 1] end
 redis.call('SET', k('m', iid), cjson.encode(meta))
 bumpVersion(iid)
+-- The cells' cached pages carry the item's version: they are stale now. An auction not yet seen on
+-- chain is in no cell.
+local f = loadItem(iid)
+if f then touchCells(cellsOf(f)) end
 local text = redis.call('HGET', k('text'), iid)
 if text then setSearchText(iid, searchText(meta.tl, string.match(text, '\n(.*)$'))) end
 return 1

@@ -5,7 +5,7 @@ if search ~= '' then
 else
   local cell = cellName(status, atype, seller)
   total = redis.call('ZCARD', k('c', cell, 'end'))
-  if sort == 'price' and (status == '' or status == 'active') and (atype == '' or atype == 'dutch') then
+  if livePrices then
     page = pricePage(cell)
   else
     page = redis.call(desc and 'ZREVRANGE' or 'ZRANGE', k('c', cell, sort), offset, need - 1)
@@ -28,5 +28,5 @@ if #page > 0 then
   end
 end
 local computed = table.concat(out, ' ') .. '\n' .. table.concat(reserveAuctions, ' ')
-redis.call('SET', cacheKey, computed, 'PX', 2000)
+redis.call('SET', cacheKey, computed, 'PX', cacheTtl)
 return withReserves(computed)

@@ -6,11 +6,17 @@
 -- the service knows of the page's reserve auctions, "<address>=<lamports> ...": the caller reads
 -- the documents (d:, m:) it has not cached at those versions with one MGET, and needs no other
 -- round trip for the reserves.
--- A page is a function of the query, the chain second and the index version (bumped by every
--- write), so identical queries within a second share one computation. The reserves are read on
--- every call (they are not part of the index version).
+-- The reserves are read on every call: they are not part of the index (see withReserves).
 -- The script is this file, then search.lua (the search filter), then query-reply.lua (the page).
 local reserveKey = ARGV[11]
+local now = tonumber(ARGV[2])
+local status, atype, seller, search = ARGV[3], ARGV[4], ARGV[5], ARGV[6]
+local sort, desc = ARGV[7], ARGV[8] == 'desc'
+local offset, limit = tonumber(ARGV[9]), tonumber(ARGV[10])
+local need = offset + limit
+-- Live Dutch auctions are ranked by their price at read time (pricePage): the price sort where
+-- the filters let them in.
+local livePrices = sort == 'price' and (status == '' or status == 'active') and (atype == '' or atype == 'dutch')
 
 -- The cached page: its reply, a newline, the addresses of its reserve auctions.
 local function withReserves(cachedPage)
@@ -23,17 +29,41 @@ local function withReserves(cachedPage)
   return string.sub(cachedPage, 1, cut) .. table.concat(known, ' ')
 end
 
--- qp, not the former qc: during a rolling deploy, instances of the two formats never share a page.
-local cacheKey = k('qp', ARGV[2], redis.call('GET', k('vseq')) or '0', table.concat(ARGV, '|', 3, 10))
+-- Statuses first: once they are those at `now`, a page depends on time only through the prices
+-- of live Dutch auctions (migrate gives the cells it changes new versions).
+migrate(now)
+
+-- Where the computed page is kept, and for how long (ms).
+-- Without search, a page is a function of the query and its cell's contents (one cv value:
+-- members, scores, item versions, hence its reserve auctions too), plus the chain second when it
+-- ranks live Dutch auctions (livePrices; those it reads from dyn:* or xdyn:* are all members of
+-- the cell, so their coming and going changes its cv). Such a page survives writes to other cells
+-- and, unless livePrices, the passing seconds. Kept 10 s: memory stays bounded for a long tail of
+-- queries while the pages of popular ones outlive unrelated writes; the expiry also bounds what a
+-- writer that does not touch cv yet (mid-deploy) can leave stale.
+-- A search spans cells and search texts: its page is keyed by the chain second and the version of
+-- the whole index (vseq). Pages keyed by the second are kept 2 s: only instances whose chain clock
+-- is a little behind read them later.
+-- qv, not qp: during a rolling deploy, instances of the former format (every page keyed by the
+-- second and vseq, 2 s) never share a page without search with this one. A search page keeps
+-- qp's format and meaning, so the two share those safely.
+local cacheKey, cacheTtl
+do
+  local args = table.concat(ARGV, '|', 3, 10)
+  if search ~= '' then
+    cacheKey, cacheTtl = k('qp', ARGV[2], redis.call('GET', k('vseq')) or '0', args), 2000
+  else
+    local cell = cellName(status, atype, seller)
+    local version = redis.call('HGET', k('cv'), cell) or '0'
+    if livePrices then
+      cacheKey, cacheTtl = k('qv', cell, version, ARGV[2], args), 2000
+    else
+      cacheKey, cacheTtl = k('qv', cell, version, '-', args), 10000
+    end
+  end
+end
 local cached = redis.call('GET', cacheKey)
 if cached then return withReserves(cached) end
-
-local now = tonumber(ARGV[2])
-local status, atype, seller, search = ARGV[3], ARGV[4], ARGV[5], ARGV[6]
-local sort, desc = ARGV[7], ARGV[8] == 'desc'
-local offset, limit = tonumber(ARGV[9]), tonumber(ARGV[10])
-local need = offset + limit
-migrate(now)
 
 -- The order of a ZSET: score, then member bytes; reversed for desc.
 local function before(a, b)
