@@ -3,7 +3,12 @@
  * numbers, Unix milliseconds, and everything that depends on time computed at chain time `now`.
  */
 import type { Address } from '../core/address.js';
-import { type AuctionStatus, auctionStatus, minimumNextBid } from '../core/auction-rules/index.js';
+import {
+  type AuctionStatus,
+  auctionStatus,
+  minimumNextBid,
+  statusChangesAt,
+} from '../core/auction-rules/index.js';
 import { lamportsToSol, MoneyError } from '../core/money.js';
 import type { AuctionAccount, AuctionType } from '../core/program/auction-account.js';
 import { currentPrice, type EffectiveMetadata } from '../indexer/auction-document.js';
@@ -94,6 +99,19 @@ export function nextMinimumBid(a: AuctionAccount, now: bigint): bigint | null {
     if (e instanceof MoneyError) return null;
     throw e;
   }
+}
+
+/**
+ * The first chain second after `now` at which `auctionListItemView` of `a` may differ (its status
+ * or its price), or null when only a new account state can change it: a rendered list page stays
+ * valid until the earliest of its items'.
+ */
+export function listItemViewChangesAt(a: AuctionAccount, now: bigint): bigint | null {
+  const statusChange = statusChangesAt(a, now);
+  // A live Dutch price falls every second between its start and its end.
+  const falling =
+    a.auctionType === 'dutch' && a.state === 'active' && a.dutchFloor < a.startingPrice && now >= a.startTs;
+  return falling && statusChange !== null ? now + 1n : statusChange;
 }
 
 export function auctionListItemView({

@@ -1,8 +1,8 @@
 /** GET /auctions: one page from the index, statuses and Dutch prices computed at chain time. */
-import type { AuctionListItem, AuctionQuery } from '../indexer/auction-index-query.js';
+import type { AuctionPageEntries, AuctionQuery } from '../indexer/auction-index-query.js';
 import type { ScriptRunner } from '../redis/lua-script.js';
 import type { AuctionDeps } from './auction-deps.js';
-import { type AuctionListItemView, auctionListItemView } from './auction-view.js';
+import { type AuctionListItemView, auctionListItemView, listItemViewChangesAt } from './auction-view.js';
 
 export interface AuctionListPage {
   readonly auctions: AuctionListItemView[];
@@ -11,19 +11,20 @@ export interface AuctionListPage {
   readonly pageSize: number;
 }
 
-/** What a page is made of, read from the index (with the reserve store's known reserves). */
+/** What a page is made of, as the index answered it, before its auctions are read. */
 export interface AuctionListRead {
   readonly query: AuctionQuery;
   /** Chain time, Unix seconds. */
   readonly now: bigint;
-  readonly items: readonly AuctionListItem[];
-  readonly total: number;
-  readonly reserves: ReadonlyMap<string, bigint>;
-  /** Two reads with the same key have the same view: a cache of rendered pages keys on it. */
-  readonly viewKey: string;
+  readonly entries: AuctionPageEntries;
+  /**
+   * Two reads with the same key hold the same auctions in the same state, on the same page: their
+   * views differ only by what chain time changes (see `auctionListView`'s `changesAt`).
+   */
+  readonly contentKey: string;
 }
 
-/** `run`: how to run the index's query script (default: on its own), see `AuctionIndex.query`. */
+/** `run`: how to run the index's query script (default: on its own), see `AuctionIndex.queryEntries`. */
 export async function readAuctionList(
   deps: AuctionDeps,
   query: AuctionQuery,
@@ -31,22 +32,31 @@ export async function readAuctionList(
 ): Promise<AuctionListRead> {
   const now = await deps.chainClock.now();
   // The index's query reads the known reserves of the page in the same round trip.
-  const { items, total, contentKey, reserves } = await deps.auctionIndex.query(query, now, run);
-  // What the view takes from chain time is each item's status and price: keyed on those rather
-  // than on the chain second, a page nobody wrote to renders once, not once per second.
-  let timeDependent = '';
-  for (const item of items) timeDependent += `${item.status}:${item.currentPrice},`;
-  const viewKey = `${query.page}|${query.pageSize}|${contentKey}|${timeDependent}`;
-  return { query, now, items, total, reserves, viewKey };
+  const entries = await deps.auctionIndex.queryEntries(query, now, run);
+  return { query, now, entries, contentKey: `${query.page}|${query.pageSize}|${entries.contentKey}` };
 }
 
-export function auctionListView({ query, now, items, total, reserves }: AuctionListRead): AuctionListPage {
-  return {
+/**
+ * The page's view at its chain time, and the first chain second at which it may differ (null:
+ * only a write can change it, and a write changes the content key).
+ */
+export async function auctionListView(
+  deps: AuctionDeps,
+  { query, now, entries }: AuctionListRead,
+): Promise<{ view: AuctionListPage; changesAt: bigint | null }> {
+  const items = await deps.auctionIndex.itemsOf(entries.entries, now);
+  let changesAt: bigint | null = null;
+  for (const { account } of items) {
+    const at = listItemViewChangesAt(account, now);
+    if (at !== null && (changesAt === null || at < changesAt)) changesAt = at;
+  }
+  const view = {
     auctions: items.map((item) =>
-      auctionListItemView({ ...item, now, knownReserve: reserves.get(item.address) ?? null }),
+      auctionListItemView({ ...item, now, knownReserve: entries.reserves.get(item.address) ?? null }),
     ),
-    total,
+    total: entries.total,
     page: query.page,
     pageSize: query.pageSize,
   };
+  return { view, changesAt };
 }

@@ -43,8 +43,10 @@ export interface AuctionListItem extends IndexedAuction {
   readonly currentPrice: bigint;
 }
 
-export interface AuctionPage {
-  readonly items: AuctionListItem[];
+/** A page as the query script answers it, before its auctions are read. */
+export interface AuctionPageEntries {
+  /** The page's auctions (ids and versions), in order. */
+  readonly entries: PageEntry[];
   readonly total: number;
   /**
    * The total, the page's auctions at their versions and their known reserves: two pages with the
@@ -54,6 +56,10 @@ export interface AuctionPage {
   readonly contentKey: string;
   /** The hidden reserves the service knows of the page's reserve auctions (lamports, by address). */
   readonly reserves: ReadonlyMap<string, bigint>;
+}
+
+export interface AuctionPage extends Omit<AuctionPageEntries, 'entries'> {
+  readonly items: AuctionListItem[];
 }
 
 const SCRIPT_SORT_KEY: Record<AuctionSortKey, string> = {

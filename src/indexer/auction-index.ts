@@ -13,13 +13,16 @@
  *   merged in at read time by a threshold scan over prices scored at a recent time (dynamic.lua).
  * - Search intersects trigram sets (seller, title, domains), then verifies the substring; the
  *   verified matches are kept per version of the search texts (bids do not change them).
- * - A page depends only on the query, the chain second and the index version (bumped by every
- *   write), so the script keeps each computed page for 2 s: hot pages cost one GET.
+ * - Each cell has a version, changed by every write to its auctions (and by status moves): a page
+ *   without search is kept 10 s under its cell's version (plus the chain second for price sorts
+ *   over live Dutch auctions), so a page survives writes to other cells and passing seconds; a
+ *   search page is kept 2 s under the chain second and the index version. Hot pages cost one GET.
  * Costs beyond O(log N + page): the price sort over live Dutch auctions and search are O(offset +
  * matches); searches shorter than 3 characters scan every auction's text.
  */
 import type { Redis } from 'ioredis';
 import type { Address } from '../core/address.js';
+import { LruCache } from '../core/collections/lru-cache.js';
 import type { AuctionAccount } from '../core/program/auction-account.js';
 import type { RedisKeys } from '../redis/keys.js';
 import type { ScriptCall, ScriptRunner } from '../redis/lua-script.js';
@@ -30,7 +33,9 @@ import {
   sortPrices,
 } from './auction-document.js';
 import {
+  type AuctionListItem,
   type AuctionPage,
+  type AuctionPageEntries,
   type AuctionQuery,
   type IndexedAuction,
   indexedAuction,
@@ -74,8 +79,7 @@ export interface AuctionIndexOptions {
 export class AuctionIndex {
   private readonly scripts = indexScripts();
   private readonly base: string;
-  private readonly cache = new Map<string, { readonly version: string; readonly auction: IndexedAuction }>();
-  private readonly cacheSize: number;
+  private readonly cache: LruCache<string, { readonly version: string; readonly auction: IndexedAuction }>;
 
   constructor(
     private readonly redis: Redis,
@@ -83,7 +87,7 @@ export class AuctionIndex {
     options: AuctionIndexOptions = {},
   ) {
     this.base = keys.auctionIndex();
-    this.cacheSize = options.cacheSize ?? 50_000;
+    this.cache = new LruCache(options.cacheSize ?? 50_000);
   }
 
   /**
@@ -203,27 +207,39 @@ export class AuctionIndex {
   }
 
   /**
-   * One page of auctions at chain time `chainNow` (Unix seconds): a script call for the total, the
-   * page's ids and versions and the known reserves of its reserve auctions (ReserveStore), then
-   * one MGET of the documents not cached at those versions.
+   * One page of auctions at chain time `chainNow` (Unix seconds): the page's entries
+   * (`queryEntries`), then its items (`itemsOf`).
    */
   async query(q: AuctionQuery, chainNow: bigint, run?: ScriptRunner): Promise<AuctionPage> {
+    const { entries, ...page } = await this.queryEntries(q, chainNow, run);
+    return { ...page, items: await this.itemsOf(entries, chainNow) };
+  }
+
+  /**
+   * What a page is made of, in one script call: the total, the page's ids and versions, the
+   * known reserves of its reserve auctions (ReserveStore). `run`: how to run the script, e.g. the
+   * request guard, which runs it in its own script (one round trip).
+   */
+  async queryEntries(q: AuctionQuery, chainNow: bigint, run?: ScriptRunner): Promise<AuctionPageEntries> {
     const args = queryArguments(q);
-    if (!args) return { items: [], total: 0, contentKey: '0', reserves: new Map() };
+    if (!args) return { entries: [], total: 0, contentKey: '0', reserves: new Map() };
     const call: ScriptCall = {
       script: this.scripts.query,
       keys: [this.keys.auctionIndex('tm')],
       args: [this.base, chainNow.toString(), ...args, this.keys.auctionReserve('')],
     };
-    // `run`: e.g. the request guard, which runs the query in its own script (one round trip).
     const reply = run ? await run(call) : await call.script.run(this.redis, call.keys, call.args);
     const { total, page, reserves } = parseQueryReply(reply);
-    await this.loadDocuments(page);
-    const items = page.flatMap(({ iid }) => {
-      const cached = this.cache.get(iid);
+    return { total, entries: page, contentKey: String(reply), reserves };
+  }
+
+  /** The entries' auctions at `chainNow`, with one MGET of the documents not cached at their versions. */
+  async itemsOf(entries: readonly PageEntry[], chainNow: bigint): Promise<AuctionListItem[]> {
+    await this.loadDocuments(entries);
+    return entries.flatMap(({ iid }) => {
+      const cached = this.cache.peek(iid);
       return cached ? [listItem(cached.auction, chainNow)] : [];
     });
-    return { total, items, contentKey: String(reply), reserves };
   }
 
   /** Brings the page's documents into the cache at (at least) the versions the query saw. */
@@ -238,13 +254,8 @@ export class AuctionIndex {
       const doc = values[i];
       if (!doc) return;
       // Read after the query, so the content is at least `version`: a later version re-reads it.
-      this.cache.delete(iid);
       this.cache.set(iid, { version, auction: indexedAuction(doc, values[stale.length + i] ?? null) });
     });
-    for (const iid of this.cache.keys()) {
-      if (this.cache.size <= this.cacheSize) break;
-      this.cache.delete(iid);
-    }
   }
 
   /**

@@ -10,7 +10,7 @@ describe('RenderedPages', () => {
   it('writes what the zod serializer writes: the encoding, stringified, in the envelope', () => {
     const pages = new RenderedPages(Page, route);
     const view = { total: 2, items: [{ price: 1.5, id: 'a', extra: true }] };
-    const body = JSON.parse(envelopeJson(pages.get('k', () => view)).toString('utf8'));
+    const body = JSON.parse(envelopeJson(pages.put('k', 100n, null, view)).toString('utf8'));
     expect(body).toEqual({
       success: true,
       data: { items: [{ id: 'a', price: 1.5 }], total: 2 },
@@ -24,50 +24,37 @@ describe('RenderedPages', () => {
     const Titled = z.object({ title: z.string() });
     const pages = new RenderedPages(Titled, route);
     const body = JSON.parse(
-      envelopeJson(pages.get('t', () => ({ title: 'café — 名前 🚀' }))).toString('utf8'),
+      envelopeJson(pages.put('t', 100n, null, { title: 'café — 名前 🚀' })).toString('utf8'),
     );
     expect(body.data).toEqual({ title: 'café — 名前 🚀' });
   });
 
-  it('renders a key once and keeps at most `capacity` pages, oldest out first', () => {
-    const pages = new RenderedPages(Page, route, 2);
-    let renders = 0;
-    const view = (total: number) => () => {
-      renders++;
-      return { items: [], total };
-    };
-    expect(pages.get('1', view(1)).toString()).toBe('{"items":[],"total":1}');
-    expect(pages.get('1', view(99)).toString()).toBe('{"items":[],"total":1}');
-    expect(renders).toBe(1);
-    pages.get('2', view(2));
-    pages.get('3', view(3));
-    expect(pages.get('1', view(4)).toString()).toBe('{"items":[],"total":4}');
-    expect(renders).toBe(4);
+  it('answers a page only over the chain seconds it holds for: from its rendering until it may change', () => {
+    const pages = new RenderedPages(Page, route);
+    expect(pages.get('k', 100n)).toBeUndefined();
+    const json = pages.put('k', 100n, 105n, { items: [], total: 1 });
+    for (const now of [100n, 101n, 104n]) expect(pages.get('k', now)).toBe(json);
+    expect(pages.get('k', 105n)).toBeUndefined();
+    expect(pages.get('k', 99n)).toBeUndefined(); // an instance whose clock lags renders its own
+    expect(pages.get('other', 100n)).toBeUndefined();
+    pages.put('still', 100n, null, { items: [], total: 2 });
+    expect(pages.get('still', 10n ** 12n)?.toString()).toBe('{"items":[],"total":2}');
   });
 
-  it('keeps the pages read lately: a hit makes a page the last to go', () => {
-    const pages = new RenderedPages(Page, route, 2);
-    let renders = 0;
-    const view = (total: number) => () => {
-      renders++;
-      return { items: [], total };
-    };
-    pages.get('1', view(1));
-    pages.get('2', view(2));
-    pages.get('1', view(1)); // hit: '2' is now the least recently used
-    pages.get('3', view(3));
-    expect(renders).toBe(3);
-    pages.get('1', view(1));
-    expect(renders).toBe(3);
-    pages.get('2', view(2));
-    expect(renders).toBe(4);
+  it('keeps at most `capacity` pages, the least recently read out first', () => {
+    const pages = new RenderedPages(Page, route, 10);
+    for (let i = 0; i < 10; i++) pages.put(String(i), 1n, null, { items: [], total: i });
+    expect(pages.get('0', 1n)).toBeDefined(); // a hit: '1' is now the least recently used
+    pages.put('10', 1n, null, { items: [], total: 10 });
+    expect(pages.get('1', 1n)).toBeUndefined();
+    for (const kept of ['0', '10', '9']) expect(pages.get(kept, 1n)).toBeDefined();
   });
 
   it('fails like the serializer (a response serialization error) on a view the schema refuses', () => {
     const pages = new RenderedPages(Page, route);
     let error: unknown;
     try {
-      pages.get('bad', () => ({ items: 'nope', total: 1 }));
+      pages.put('bad', 1n, null, { items: 'nope', total: 1 });
     } catch (e) {
       error = e;
     }

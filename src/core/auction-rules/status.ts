@@ -17,3 +17,12 @@ export function auctionStatus(a: AuctionTiming, now: bigint): AuctionStatus {
 export function isBiddingOpen(a: AuctionTiming, now: bigint): boolean {
   return auctionStatus(a, now) === 'active';
 }
+
+/**
+ * The first chain second after `now` at which `auctionStatus` may answer differently, or null when
+ * only a new account state can change it (cancelled, settled, or ended by time).
+ */
+export function statusChangesAt(a: AuctionTiming, now: bigint): bigint | null {
+  if (a.state === 'cancelled' || a.state === 'settled' || now >= a.endTs) return null;
+  return now < a.startTs ? a.startTs : a.endTs;
+}

@@ -250,6 +250,10 @@ describe('GET /auctions and GET /auctions/:id', () => {
 
   it('moves statuses and the Dutch price with chain time', async () => {
     const before = expectOk(await call<Detail>(env.baseUrl, 'GET', `/auctions/${ids['dutch']}`)).currentPrice;
+    // The same pages read before the warp: what is cached of them (rendered pages, the index's
+    // computed pages) must not outlive the chain seconds they hold for.
+    const cachedBefore = await Promise.all(['?type=dutch', '?status=active', '?status=ended'].map(list));
+    expect(expectOk(cachedBefore[0]!).auctions[0]!.currentPrice).toBe(before);
     await env.t.warp(3_700);
     const dutch = expectOk(await list('?type=dutch')).auctions[0]!;
     expect(dutch.currentPrice).toBeLessThan(before);

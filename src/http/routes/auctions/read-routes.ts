@@ -71,7 +71,11 @@ export const auctionReadRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (a
         const text = search?.trim();
         return readAuctionList(deps, { ...query, search: text ? text : undefined }, run);
       });
-      const data = listPages.get(read.viewKey, () => auctionListView(read));
+      let data = listPages.get(read.contentKey, read.now);
+      if (!data) {
+        const { view, changesAt } = await auctionListView(deps, read);
+        data = listPages.put(read.contentKey, read.now, changesAt, view);
+      }
       // Already JSON: fastify sends bytes with a JSON content type as they are.
       return reply.type('application/json; charset=utf-8').send(envelopeJson(data) as never);
     },
