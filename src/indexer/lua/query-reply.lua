@@ -17,11 +17,13 @@ end
 local out, reserveAuctions = { total }, {}
 if #page > 0 then
   local versions = redis.call('HMGET', k('ver'), unpack(page))
+  -- Only reserve auctions carry a commitment (the program enforces it): the reserve cell tells
+  -- which of the page's are, in one call rather than one per auction; the document has the address.
+  local inReserveCell = redis.call('ZMSCORE', k('c', 't=reserve', 'end'), unpack(page))
   for i, iid in ipairs(page) do
     out[#out + 1] = iid
     out[#out + 1] = versions[i]
-    -- Only reserve auctions carry a commitment (the program enforces it); the document has the address.
-    if redis.call('HGET', k('a', iid), 'type') == 'reserve' then
+    if inReserveCell[i] then
       local address = string.match(redis.call('GET', k('d', iid)) or '', '"address":"(%w+)"')
       if address then reserveAuctions[#reserveAuctions + 1] = address end
     end
