@@ -1,17 +1,24 @@
 import bs58 from 'bs58';
+import { LruCache } from './collections/lru-cache.js';
 
 /** A base58 public key (32 bytes). Core code carries addresses as strings; PublicKey lives in adapters. */
 export type Address = string & { readonly __brand: 'Address' };
 
 export const ZERO_ADDRESS_BYTES = new Uint8Array(32);
 
+/** Addresses already checked: a request path checks the same few (sellers, wallets) many times over. */
+const knownAddresses = new LruCache<string, true>(10_000);
+
 export function isAddress(value: unknown): value is Address {
   if (typeof value !== 'string' || value.length < 32 || value.length > 44) return false;
+  if (knownAddresses.get(value)) return true;
   try {
-    return bs58.decode(value).length === 32;
+    if (bs58.decode(value).length !== 32) return false;
   } catch {
     return false;
   }
+  knownAddresses.set(value, true);
+  return true;
 }
 
 export function assertIsAddress(value: unknown, field = 'address'): asserts value is Address {
