@@ -2,14 +2,7 @@
 import type { AuctionPageEntries, AuctionQuery } from '../indexer/auction-index-query.js';
 import type { ScriptRunner } from '../redis/lua-script.js';
 import type { AuctionDeps } from './auction-deps.js';
-import { type AuctionListItemView, auctionListItemView, listItemViewChangesAt } from './auction-view.js';
-
-export interface AuctionListPage {
-  readonly auctions: AuctionListItemView[];
-  readonly total: number;
-  readonly page: number;
-  readonly pageSize: number;
-}
+import type { AuctionViewInput } from './auction-view.js';
 
 /** What a page is made of, as the index answered it, before its auctions are read. */
 export interface AuctionListRead {
@@ -19,7 +12,7 @@ export interface AuctionListRead {
   readonly entries: AuctionPageEntries;
   /**
    * Two reads with the same key hold the same auctions in the same state, on the same page: their
-   * views differ only by what chain time changes (see `auctionListView`'s `changesAt`).
+   * views differ only by what chain time changes (see `listItemViewChangesAt`).
    */
   readonly contentKey: string;
 }
@@ -36,27 +29,16 @@ export async function readAuctionList(
   return { query, now, entries, contentKey: `${query.page}|${query.pageSize}|${entries.contentKey}` };
 }
 
-/**
- * The page's view at its chain time, and the first chain second at which it may differ (null:
- * only a write can change it, and a write changes the content key).
- */
-export async function auctionListView(
+/** The page's auctions with their known reserves: what their views are made of, apart from chain time. */
+export async function auctionListItems(
   deps: AuctionDeps,
-  { query, now, entries }: AuctionListRead,
-): Promise<{ view: AuctionListPage; changesAt: bigint | null }> {
-  const items = await deps.auctionIndex.itemsOf(entries.entries, now);
-  let changesAt: bigint | null = null;
-  for (const { account } of items) {
-    const at = listItemViewChangesAt(account, now);
-    if (at !== null && (changesAt === null || at < changesAt)) changesAt = at;
-  }
-  const view = {
-    auctions: items.map((item) =>
-      auctionListItemView({ ...item, now, knownReserve: entries.reserves.get(item.address) ?? null }),
-    ),
-    total: entries.total,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
-  return { view, changesAt };
+  { now, entries }: AuctionListRead,
+): Promise<Omit<AuctionViewInput, 'now'>[]> {
+  const listed = await deps.auctionIndex.itemsOf(entries.entries, now);
+  return listed.map(({ address, account, metadata }) => ({
+    address,
+    account,
+    metadata,
+    knownReserve: entries.reserves.get(address) ?? null,
+  }));
 }

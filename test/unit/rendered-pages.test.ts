@@ -1,64 +1,105 @@
+import fc from 'fast-check';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { envelopeJson, RenderedPages } from '../../src/http/routes/auctions/rendered-pages.js';
+import { auctionListItemView } from '../../src/auctions/auction-view.js';
+import type { AuctionAccount } from '../../src/core/program/auction-account.js';
+import {
+  envelopeJson,
+  type ListedAuction,
+  RenderedPages,
+} from '../../src/http/routes/auctions/rendered-pages.js';
+import { AuctionListSchema } from '../../src/http/schemas/auctions.js';
+import { effectiveMetadata } from '../../src/indexer/auction-document.js';
+import { shortAuction } from './auctions/short-auction.js';
+import { ALICE, addressOf, makeAuction, SOL, START } from './core/auction-fixture.js';
 
-const Page = z.object({ items: z.array(z.object({ id: z.string(), price: z.number() })), total: z.number() });
-const route = { method: 'GET', url: '/things' };
+const listed = (account: AuctionAccount, seed: number, title?: string): ListedAuction => ({
+  address: addressOf(seed),
+  account,
+  metadata: effectiveMetadata(title === undefined ? {} : { title, tags: ['x', 'ÿ'] }, account.domains),
+  knownReserve: null,
+});
+
+/** What the route's zod serializer writes for the page at `now`. */
+const serialized = (items: readonly ListedAuction[], now: bigint, total = items.length) =>
+  JSON.stringify(
+    AuctionListSchema.encode({
+      auctions: items.map((item) => auctionListItemView({ ...item, now })),
+      total,
+      page: 1,
+      pageSize: 20,
+    }),
+  );
+
+const ITEMS = [
+  listed(makeAuction(), 40),
+  listed(makeAuction({ auctionType: 'dutch', dutchFloor: SOL / 2n }), 41, 'café — 名前 🚀 "q"\\'),
+  listed(makeAuction({ auctionType: 'buy_now', buyNowPrice: 5n * SOL, state: 'settled', winner: ALICE }), 42),
+];
 
 describe('RenderedPages', () => {
-  it('writes what the zod serializer writes: the encoding, stringified, in the envelope', () => {
-    const pages = new RenderedPages(Page, route);
-    const view = { total: 2, items: [{ price: 1.5, id: 'a', extra: true }] };
-    const body = JSON.parse(envelopeJson(pages.put('k', 100n, null, view)).toString('utf8'));
-    expect(body).toEqual({
-      success: true,
-      data: { items: [{ id: 'a', price: 1.5 }], total: 2 },
-      timestamp: expect.any(Number),
-    });
+  it("writes exactly what the route's zod serializer writes, and wraps it in the envelope", () => {
+    const now = START + 10n;
+    const json = new RenderedPages().put('k', now, { items: ITEMS, total: 41, page: 1, pageSize: 20 });
+    expect(json.toString('utf8')).toBe(serialized(ITEMS, now, 41));
+    const empty = new RenderedPages().put('e', now, { items: [], total: 0, page: 1, pageSize: 20 });
+    expect(empty.toString()).toBe(serialized([], now, 0));
+    const body = JSON.parse(envelopeJson(json).toString('utf8'));
     expect(Object.keys(body)).toEqual(['success', 'data', 'timestamp']);
-    expect(Object.keys(body.data)).toEqual(['items', 'total']);
+    expect(body.timestamp).toEqual(expect.any(Number));
   });
 
-  it('keeps non-ASCII text intact (UTF-8 bytes)', () => {
-    const Titled = z.object({ title: z.string() });
-    const pages = new RenderedPages(Titled, route);
-    const body = JSON.parse(
-      envelopeJson(pages.put('t', 100n, null, { title: 'café — 名前 🚀' })).toString('utf8'),
+  it('answers a kept page at any chain time as a fresh rendering would, the same bytes while nothing changes', () => {
+    fc.assert(
+      fc.property(
+        fc.array(shortAuction, { minLength: 1, maxLength: 6 }),
+        fc.array(fc.integer({ min: -40, max: 80 }), { minLength: 1, maxLength: 8 }),
+        (accounts, offsets) => {
+          const items = accounts.map((account, i) => listed(account, 60 + i));
+          const pages = new RenderedPages();
+          pages.put('k', START, { items, total: items.length, page: 1, pageSize: 20 });
+          for (const offset of offsets) {
+            const now = START + BigInt(offset);
+            const json = pages.get('k', now);
+            expect(json?.toString('utf8')).toBe(serialized(items, now));
+            // Read again at the same second: the page kept, not rendered again.
+            expect(pages.get('k', now)).toBe(json);
+          }
+        },
+      ),
+      { numRuns: 300 },
     );
-    expect(body.data).toEqual({ title: 'café — 名前 🚀' });
   });
 
-  it('answers a page only over the chain seconds it holds for: from its rendering until it may change', () => {
-    const pages = new RenderedPages(Page, route);
-    expect(pages.get('k', 100n)).toBeUndefined();
-    const json = pages.put('k', 100n, 105n, { items: [], total: 1 });
-    for (const now of [100n, 101n, 104n]) expect(pages.get('k', now)).toBe(json);
-    expect(pages.get('k', 105n)).toBeUndefined();
-    expect(pages.get('k', 99n)).toBeUndefined(); // an instance whose clock lags renders its own
-    expect(pages.get('other', 100n)).toBeUndefined();
-    pages.put('still', 100n, null, { items: [], total: 2 });
-    expect(pages.get('still', 10n ** 12n)?.toString()).toBe('{"items":[],"total":2}');
+  it('keeps a page with no item that can change for good, and others only until one may change', () => {
+    const pages = new RenderedPages();
+    const settled = pages.put('settled', START, { items: [ITEMS[2]!], total: 1, page: 1, pageSize: 20 });
+    expect(pages.get('settled', START + 10n ** 9n)).toBe(settled);
+    const live = pages.put('live', START, { items: ITEMS, total: 3, page: 1, pageSize: 20 });
+    expect(pages.get('live', START)).toBe(live);
+    expect(pages.get('live', START + 1n)).not.toBe(live); // the Dutch price may have fallen
+    expect(pages.get('other', START)).toBeUndefined();
   });
 
   it('keeps at most `capacity` pages, the least recently read out first', () => {
-    const pages = new RenderedPages(Page, route, 10);
-    for (let i = 0; i < 10; i++) pages.put(String(i), 1n, null, { items: [], total: i });
+    const pages = new RenderedPages(10);
+    const page = (i: number) => ({ items: [], total: i, page: 1, pageSize: 20 });
+    for (let i = 0; i < 10; i++) pages.put(String(i), 1n, page(i));
     expect(pages.get('0', 1n)).toBeDefined(); // a hit: '1' is now the least recently used
-    pages.put('10', 1n, null, { items: [], total: 10 });
+    pages.put('10', 1n, page(10));
     expect(pages.get('1', 1n)).toBeUndefined();
     for (const kept of ['0', '10', '9']) expect(pages.get(kept, 1n)).toBeDefined();
   });
 
-  it('fails like the serializer (a response serialization error) on a view the schema refuses', () => {
-    const pages = new RenderedPages(Page, route);
+  it('fails like the serializer (a response serialization error) on an item the schema refuses', () => {
+    const good = listed(makeAuction(), 43);
+    const bad = { ...good, metadata: { ...good.metadata, title: 5 as never } };
     let error: unknown;
     try {
-      pages.put('bad', 1n, null, { items: 'nope', total: 1 });
+      new RenderedPages().put('bad', START, { items: [bad], total: 1, page: 1, pageSize: 20 });
     } catch (e) {
       error = e;
     }
-    expect(error).toBeInstanceOf(Error);
     expect(isResponseSerializationError(error as Error)).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getAuction } from '../../../auctions/get-auction.js';
-import { auctionListView, readAuctionList } from '../../../auctions/list-auctions.js';
+import { auctionListItems, readAuctionList } from '../../../auctions/list-auctions.js';
 import type { Deps } from '../../../composition.js';
 import type { Address } from '../../../core/address.js';
 import type { ScriptRunner } from '../../../redis/lua-script.js';
@@ -49,7 +49,7 @@ async function listAuctionsGuarded<T>(
 
 /** Public reads: the list from the index, the detail live from the chain. */
 export const auctionReadRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
-  const listPages = new RenderedPages(AuctionListSchema, { method: 'GET', url: '/auctions' });
+  const listPages = new RenderedPages();
 
   app.get(
     '/auctions',
@@ -71,11 +71,14 @@ export const auctionReadRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (a
         const text = search?.trim();
         return readAuctionList(deps, { ...query, search: text ? text : undefined }, run);
       });
-      let data = listPages.get(read.contentKey, read.now);
-      if (!data) {
-        const { view, changesAt } = await auctionListView(deps, read);
-        data = listPages.put(read.contentKey, read.now, changesAt, view);
-      }
+      const data =
+        listPages.get(read.contentKey, read.now) ??
+        listPages.put(read.contentKey, read.now, {
+          items: await auctionListItems(deps, read),
+          total: read.entries.total,
+          page: read.query.page,
+          pageSize: read.query.pageSize,
+        });
       // Already JSON: fastify sends bytes with a JSON content type as they are.
       return reply.type('application/json; charset=utf-8').send(envelopeJson(data) as never);
     },
