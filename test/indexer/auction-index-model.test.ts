@@ -68,6 +68,63 @@ describe('AuctionIndex price sort over live Dutch auctions', () => {
   });
 });
 
+describe("AuctionIndex: a seller's price-sorted page kept over the seconds it holds", () => {
+  it('matches the model at every second, the same query read again and again as prices cross', async () => {
+    // One seller's live Dutch auctions falling at very different speeds among fixed prices: the
+    // page is kept for as long as no entry can cross its neighbour, then computed again.
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({
+            price: fc.integer({ min: 1, max: 60 }),
+            dutch: fc.boolean(),
+            floorPercent: fc.integer({ min: 0, max: 90 }),
+            length: fc.integer({ min: 20, max: 400 }),
+          }),
+          { minLength: 2, maxLength: 30 },
+        ),
+        fc.constantFrom('asc', 'desc' as const),
+        fc.integer({ min: 1, max: 6 }),
+        fc.array(fc.integer({ min: 0, max: 12 }), { minLength: 5, maxLength: 25 }),
+        async (drafts, sortOrder, pageSize, steps) => {
+          const index = freshIndex();
+          const model: ModelAuction[] = drafts.map(({ price, dutch, floorPercent, length }, i) => {
+            const startingPrice = BigInt(price) * (SOL / 10n);
+            return {
+              address: addressOf(60 + i),
+              account: makeAuction({
+                auctionType: dutch ? 'dutch' : 'standard',
+                nonce: BigInt(i),
+                startingPrice,
+                dutchFloor: dutch ? (startingPrice * BigInt(floorPercent)) / 100n : 0n,
+                endTs: START + BigInt(length),
+              }),
+              metadata: null,
+            };
+          });
+          await index.bulkUpsert(
+            model.map((m) => ({ ...m, slot: 1 })),
+            START,
+          );
+          const q = { seller: SELLER, sortBy: 'currentPrice', sortOrder } as const;
+          let now = START;
+          for (const step of steps) {
+            now += BigInt(step);
+            const expected = expectedResult(model, q, now).values;
+            for (let page = 1; page <= 2; page++) {
+              const result = await index.query({ ...q, page, pageSize }, now);
+              expect(result.items.map((i) => i.currentPrice)).toEqual(
+                expected.slice((page - 1) * pageSize, page * pageSize),
+              );
+            }
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});
+
 describe('AuctionIndex against a model (fast-check)', () => {
   const SELLERS = [SELLER, BOB, addressOf(17)];
   const T0 = START;

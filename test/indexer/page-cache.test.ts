@@ -58,7 +58,8 @@ async function markCachedPages(keys: RedisKeys): Promise<number> {
     const [next, names] = await t.redis.scan(cursor, 'MATCH', keys.auctionIndex('qv', '*'), 'COUNT', 1_000);
     for (const name of names) {
       const page = (await t.redis.get(name)) ?? '';
-      await t.redis.set(name, page.replace(/^\d+/, '999'), 'KEEPTTL');
+      // A seller's price-sorted page starts with the span it holds for: "<from> <until>\n".
+      await t.redis.set(name, page.replace(/^(\d+ \d+\n)?\d+/, '$1999'), 'KEEPTTL');
     }
     marked += names.length;
     cursor = next;
@@ -125,6 +126,20 @@ describe('the page cache of GET /auctions', () => {
     const page = await index.query(active, START + 100n);
     expect(page.total).toBe(2);
     expect(addresses(page)).toEqual([D, S1]);
+  });
+
+  it("keeps a seller's price-sorted page over the seconds no live Dutch price can cross a neighbour", async () => {
+    const { index, keys } = await seeded();
+    const byPrice = { ...BY_BIDS, status: 'active', sortBy: 'currentPrice', sortOrder: 'asc' } as const;
+    // D falls from ~99 SOL by 0.09 SOL a second: far above S1's 50 SOL for the next minute.
+    expect(addresses(await index.query(byPrice, START + 10n))).toEqual([S2, S1, D]);
+    await markCachedPages(keys);
+    expect((await index.query(byPrice, START + 11n)).total).toBe(999);
+    expect((await index.query(byPrice, START + 69n)).total).toBe(999);
+    // Past the minute it was computed for: computed again (and again kept for its next minute).
+    const later = await index.query(byPrice, START + 70n);
+    expect(later.total).toBe(3);
+    expect(later.items.map((i) => i.address)).toEqual([S2, S1, D]);
   });
 
   it('recomputes a price-sorted page over a live Dutch auction every second, and reuses it within one', async () => {

@@ -11,8 +11,10 @@
 --   ver, vseq      HASH/STRING iid -> version of its document and metadata (bumped by each write),
 --                         so the API can cache decoded documents and re-read only changed ones
 --   tm             STRING chain time (s) at which every stored status is materialized
---   qv:<cell>:<cv>:<now or ->:<query> STRING a computed page without search and its reserve
---                         auctions, kept 10 s; qp:<now>:<vseq>:<query> the same for a search, 2 s
+--   qv:<cell>:<cv>:<now, w or ->:<query> STRING a computed page without search and its reserve
+--                         auctions, kept 10 s (w: a seller's price sort, prefixed by the span of
+--                         seconds it holds for, price-window.lua); qp:<now>:<vseq>:<query> the
+--                         same for a search, 2 s
 --                         (query.lua)
 --   tver           STRING version of the search texts and sellers (bumped by every change to them)
 --   sm:<tver>:<search>, smn:<tver>:<search> SET/STRING the verified matches of a search at that

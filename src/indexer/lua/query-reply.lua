@@ -30,5 +30,11 @@ if #page > 0 then
   end
 end
 local computed = table.concat(out, ' ') .. '\n' .. table.concat(reserveAuctions, ' ')
-redis.call('SET', cacheKey, computed, 'PX', cacheTtl)
+if windowed then
+  -- Kept as long as it holds (at most a minute, price-window.lua).
+  local header = ARGV[2] .. ' ' .. string.format('%d', pageUntil) .. '\n'
+  redis.call('SET', cacheKey, header .. computed, 'PX', (pageUntil - now) * 1000)
+else
+  redis.call('SET', cacheKey, computed, 'PX', cacheTtl)
+end
 return withReserves(computed)

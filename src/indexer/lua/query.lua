@@ -17,6 +17,11 @@ local need = offset + limit
 -- Live Dutch auctions are ranked by their price at read time (pricePage): the price sort where
 -- the filters let them in.
 local livePrices = sort == 'price' and (status == '' or status == 'active') and (atype == '' or atype == 'dutch')
+-- A seller's such page is kept with the span of seconds over which it holds (price-window.lua),
+-- rather than for its second only.
+local windowed = livePrices and seller ~= '' and search == ''
+-- The first second at which a windowed page may differ, once pricePage has computed it.
+local pageUntil
 
 -- The cached page: its reply, a newline, the addresses of its reserve auctions.
 local function withReserves(cachedPage)
@@ -37,8 +42,9 @@ migrate(now)
 -- Without search, a page is a function of the query and its cell's contents (one cv value:
 -- members, scores, item versions, hence its reserve auctions too), plus the chain second when it
 -- ranks live Dutch auctions (livePrices; those it reads from dyn:* or xdyn:* are all members of
--- the cell, so their coming and going changes its cv). Such a page survives writes to other cells
--- and, unless livePrices, the passing seconds. Kept 10 s: memory stays bounded for a long tail of
+-- the cell, so their coming and going changes its cv), except a seller's: that one is kept with
+-- the span of seconds over which no price can cross a neighbour (windowed, price-window.lua).
+-- Such a page survives writes to other cells and, unless livePrices, the passing seconds. Kept 10 s: memory stays bounded for a long tail of
 -- queries while the pages of popular ones outlive unrelated writes; the expiry also bounds what a
 -- writer that does not touch cv yet (mid-deploy) can leave stale.
 -- A search spans cells and search texts: its page is keyed by the chain second and the version of
@@ -55,7 +61,9 @@ do
   else
     local cell = cellName(status, atype, seller)
     local version = redis.call('HGET', k('cv'), cell) or '0'
-    if livePrices then
+    if windowed then
+      cacheKey = k('qv', cell, version, 'w', args)
+    elseif livePrices then
       cacheKey, cacheTtl = k('qv', cell, version, ARGV[2], args), 2000
     else
       cacheKey, cacheTtl = k('qv', cell, version, '-', args), 10000
@@ -63,6 +71,11 @@ do
   end
 end
 local cached = redis.call('GET', cacheKey)
+if cached and windowed then
+  -- "<from> <until>", a newline, the page: it holds over [from, until).
+  local from, till, page = string.match(cached, '^(%d+) (%d+)\n(.*)$')
+  cached = from and now >= tonumber(from) and now < tonumber(till) and page or nil
+end
 if cached then return withReserves(cached) end
 
 -- The order of a ZSET: score, then member bytes; reversed for desc.
@@ -132,15 +145,27 @@ local function topDynamic()
   end
 end
 
+-- All the seller's live Dutch auctions in price order at `now`, and their schedules by iid.
 local function sellerDynamic()
-  local all = {}
-  for _, member in ipairs(redis.call('SMEMBERS', k('xdyn', seller))) do all[#all + 1] = dynamicEntry(member, now) end
-  return keepFirst(all, need)
+  local all, schedules = {}, {}
+  for _, member in ipairs(redis.call('SMEMBERS', k('xdyn', seller))) do
+    local iid, ds, df, s, e = cmsgpack.unpack(member)
+    all[#all + 1] = { iid = iid, v = dutchAt(ds, df, s, e, now) }
+    schedules[iid] = { ds, df, s, e }
+  end
+  return keepFirst(all, #all), schedules
 end
 
 local function pricePage(cell)
-  local rows = redis.call(desc and 'ZREVRANGE' or 'ZRANGE', k('c', cell, 'price'), 0, need - 1, 'WITHSCORES')
-  local dynamic = seller ~= '' and sellerDynamic() or topDynamic()
+  -- A seller's page also reads the first static entry after it: what could overtake its last one.
+  local last = windowed and need or need - 1
+  local rows = redis.call(desc and 'ZREVRANGE' or 'ZRANGE', k('c', cell, 'price'), 0, last, 'WITHSCORES')
+  local dynamic, schedules
+  if windowed then
+    dynamic, schedules = sellerDynamic()
+  else
+    dynamic = topDynamic()
+  end
   local merged, i, j = {}, 1, 1
   while #merged < need do
     local fixed = rows[2 * i - 1] and { iid = rows[2 * i - 1], v = tonumber(rows[2 * i]) }
@@ -153,6 +178,12 @@ local function pricePage(cell)
       merged[#merged + 1] = fixed
       i = i + 1
     end
+  end
+  if windowed then
+    local outsiders = {}
+    if rows[2 * i - 1] then outsiders[1] = { iid = rows[2 * i - 1], v = tonumber(rows[2 * i]) } end
+    for d = j, #dynamic do outsiders[#outsiders + 1] = dynamic[d] end
+    pageUntil = pageHoldsUntil(merged, outsiders, schedules, now, desc)
   end
   return ids(merged, offset + 1, need)
 end
