@@ -3,7 +3,7 @@
 -- h seconds from `now` a Dutch price lies between its price at now + h - 1 and its price at now
 -- (it never rises), a static price stays put; when every entry of the page stays strictly on its
 -- side of the next one, and the last strictly ahead of every entry left out, the page is the same
--- at every second of the window. Ties (ordered by iid) are not strict: such a page holds one second.
+-- at every second of the window. A tie (ordered by iid) holds only between prices that do not move.
 
 -- The lowest and highest price of `entry` over [now, now + h - 1]; `schedules` has the price
 -- schedules (ds, df, s, e) of the live Dutch auctions, by iid.
@@ -17,31 +17,38 @@ end
 local function staysBefore(a, b, schedules, now, h, desc)
   local alo, ahi = priceRange(a, schedules, now, h)
   local blo, bhi = priceRange(b, schedules, now, h)
+  -- Two prices that do not move keep their order, ties included (by iid).
+  if alo == ahi and blo == bhi then return true end
   if desc then return alo > bhi end
   return ahi < blo
 end
 
--- The first chain second at which the page `merged` (the first entries in order) may differ,
--- `outsiders` being every entry that could overtake its last one; now + 1 at least.
-local function pageHoldsUntil(merged, outsiders, schedules, now, desc)
-  for _, h in ipairs({ 60, 10 }) do
-    local holds = true
-    for i = 1, #merged - 1 do
-      if not staysBefore(merged[i], merged[i + 1], schedules, now, h, desc) then
-        holds = false
-        break
-      end
-    end
-    local last = merged[#merged]
-    if holds and last then
-      for _, c in ipairs(outsiders) do
-        if not staysBefore(last, c, schedules, now, h, desc) then
-          holds = false
-          break
-        end
-      end
-    end
-    if holds then return now + h end
+-- Whether the page `merged` (the first entries in order) is the same at every second of the
+-- h-second window from `now`, `outsiders` being every entry that could overtake its last one.
+local function holdsFor(h, merged, outsiders, schedules, now, desc)
+  for i = 1, #merged - 1 do
+    if not staysBefore(merged[i], merged[i + 1], schedules, now, h, desc) then return false end
   end
-  return now + 1
+  local last = merged[#merged]
+  if last then
+    for _, c in ipairs(outsiders) do
+      if not staysBefore(last, c, schedules, now, h, desc) then return false end
+    end
+  end
+  return true
+end
+
+-- The first chain second at which the page may differ: now + the longest window it holds for, up
+-- to a minute (a longer window only ever widens the price ranges, so the search can halve it).
+local function pageHoldsUntil(merged, outsiders, schedules, now, desc)
+  local lo, hi = 1, 60
+  while lo < hi do
+    local h = math.ceil((lo + hi) / 2)
+    if holdsFor(h, merged, outsiders, schedules, now, desc) then
+      lo = h
+    else
+      hi = h - 1
+    end
+  end
+  return now + lo
 end
