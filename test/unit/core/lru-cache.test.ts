@@ -27,6 +27,24 @@ describe('LruCache', () => {
     expect(cache.size).toBe(1_000);
   });
 
+  it('keeps an entry read at least once per ~0.4 × capacity insertions, whatever else comes and goes', () => {
+    const cache = new LruCache<number, number>(100);
+    cache.set(-1, -1);
+    for (let i = 0; i < 10_000; i++) {
+      cache.set(i, i);
+      if (i % 40 === 0) expect(cache.get(-1)).toBe(-1);
+    }
+    expect(cache.get(-1)).toBe(-1);
+    // Read less often than that, it goes like any other.
+    const rare = new LruCache<number, number>(100);
+    rare.set(-1, -1);
+    for (let i = 0; i < 10_000; i++) {
+      rare.set(i, i);
+      if (i % 200 === 0) rare.get(-1);
+    }
+    expect(rare.get(-1)).toBeUndefined();
+  });
+
   it('replaces a value in place and forgets a deleted key', () => {
     const cache = new LruCache<string, number>(3);
     cache.set('a', 1);
