@@ -172,3 +172,27 @@ export function parseQueryReply(reply: unknown): {
   }
   return { total: Number(values[0]), page, reserves };
 }
+
+/**
+ * The page entries of a query.lua reply, parsed on first use: a request answered from a page
+ * already rendered for this reply (its content key) never needs them.
+ */
+export function pageEntriesOf(reply: string): AuctionPageEntries {
+  let parsed: ReturnType<typeof parseQueryReply> | undefined;
+  const get = () => {
+    parsed ??= parseQueryReply(reply);
+    return parsed;
+  };
+  return {
+    contentKey: reply,
+    get entries() {
+      return get().page;
+    },
+    get total() {
+      return get().total;
+    },
+    get reserves() {
+      return get().reserves;
+    },
+  };
+}

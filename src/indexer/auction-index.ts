@@ -43,7 +43,7 @@ import {
   metadataFromJson,
   metadataToFields,
   type PageEntry,
-  parseQueryReply,
+  pageEntriesOf,
   queryArguments,
 } from './auction-index-query.js';
 import { indexScripts } from './index-scripts.js';
@@ -222,15 +222,14 @@ export class AuctionIndex {
    */
   async queryEntries(q: AuctionQuery, chainNow: bigint, run?: ScriptRunner): Promise<AuctionPageEntries> {
     const args = queryArguments(q);
-    if (!args) return { entries: [], total: 0, contentKey: '0', reserves: new Map() };
+    if (!args) return pageEntriesOf('0'); // nothing can match: a total of 0, no entries
     const call: ScriptCall = {
       script: this.scripts.query,
       keys: [this.keys.auctionIndex('tm')],
       args: [this.base, chainNow.toString(), ...args, this.keys.auctionReserve('')],
     };
     const reply = run ? await run(call) : await call.script.run(this.redis, call.keys, call.args);
-    const { total, page, reserves } = parseQueryReply(reply);
-    return { total, entries: page, contentKey: String(reply), reserves };
+    return pageEntriesOf(String(reply));
   }
 
   /** The entries' auctions at `chainNow`, with one MGET of the documents not cached at their versions. */

@@ -21,7 +21,9 @@ export function indexScripts(): IndexScripts {
     scripts = {
       upsert: new LuaScript(`${write}\n${lua('upsert')}`),
       metadata: new LuaScript(`${write}\n${lua('metadata')}`),
-      query: new LuaScript(`${dynamic}\n${lua('price-window')}\n${lua('query')}\n${lua('search')}\n${lua('query-reply')}`),
+      query: new LuaScript(
+        `${dynamic}\n${lua('price-window')}\n${lua('query')}\n${lua('search')}\n${lua('query-reply')}`,
+      ),
       refresh: new LuaScript(`${dynamic}\n${lua('refresh')}`),
     };
   }
