@@ -1,6 +1,8 @@
 /**
  * npm run bench:api — the REST API under load (autocannon, in a child process), next to a bare
- * fastify route doing one Redis GET measured in the same run as the baseline:
+ * fastify route doing one Redis GET measured in the same run as the baseline (at the start of each
+ * part, and for half as long after every case, so that each case also has the baselines measured
+ * right before and after it):
  *  1. GET /auctions (pageSize 20): each sort, then filters, at each index size (synthetic auctions
  *     loaded straight into the index);
  *  2. GET /auctions/:id and POST /auctions/:id/bid on real auctions of the localnet.
@@ -50,6 +52,8 @@ const PROFILE_DIR = values.profile;
 const SELLERS = 1_000;
 const PAGES = 10;
 const TARGETS = { listRatio: 0.4, listP99Ms: 20, bidP99Ms: 25 };
+/** The group of the short baselines run after every case. */
+const ADJACENT = 'adjacent baseline';
 
 interface CaseResult extends LoadResult {
   /** CPU ms per request of the API process (the bench process) and of Redis, warm-up included. */
@@ -91,8 +95,9 @@ async function main() {
       group: string,
       name: string,
       job: Omit<LoadJob, 'connections' | 'durationSeconds' | 'warmupSeconds'>,
+      durationSeconds = DURATION,
     ) => {
-      if (ONLY && group !== 'baseline' && !ONLY.test(name)) return;
+      if (ONLY && group !== 'baseline' && group !== ADJACENT && !ONLY.test(name)) return;
       const first = job.variants[0]!;
       const probe = await fetch(`${job.url}${first.path}`, {
         method: job.method,
@@ -109,7 +114,7 @@ async function main() {
       const result = await loadGenerator.run({
         ...job,
         connections: CONNECTIONS,
-        durationSeconds: DURATION,
+        durationSeconds,
         warmupSeconds: WARMUP,
       });
       if (profiler && PROFILE_DIR) await profiler.stopInto(PROFILE_DIR, `${group} ${name}`);
@@ -117,7 +122,7 @@ async function main() {
       const cpu = cpuPerRequest(
         cpuBefore,
         await cpuSnapshot(deps.redis),
-        result.requests * (1 + WARMUP / DURATION),
+        result.requests * (1 + WARMUP / durationSeconds),
       );
       const total = body.data?.total;
       results.push({
@@ -131,14 +136,19 @@ async function main() {
       progress(
         `${group} · ${name}: ${result.requestsPerSecond} req/s, p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms, CPU/request: API ${cpu.apiMs} ms, Redis ${cpu.redisMs} ms, load generator ${result.loadGeneratorCpuMsPerRequest} ms${result.non2xx ? `, ${result.non2xx} non-2xx ${JSON.stringify(result.statusCodes)}` : ''}`,
       );
+      // The machine's speed drifts within a run (other work on the cores): a short baseline after
+      // every case gives each case the baselines measured right before and after it.
+      if (group !== 'baseline' && group !== ADJACENT) await adjacentBaseline(name);
     };
-    const baseline = (when: string) =>
-      run('baseline', `bare fastify + one Redis GET (${when})`, {
-        url: fixture.baselineUrl,
-        method: 'GET',
-        variants: [{ path: '/baseline' }],
-        withKeys: false,
-      });
+    const baselineJob = {
+      url: fixture.baselineUrl,
+      method: 'GET',
+      variants: [{ path: '/baseline' }],
+      withKeys: false,
+    } as const;
+    const adjacentBaseline = (after: string) =>
+      run(ADJACENT, `bare fastify + one Redis GET (after ${after})`, baselineJob, Math.ceil(DURATION / 2));
+    const baseline = (when: string) => run('baseline', `bare fastify + one Redis GET (${when})`, baselineJob);
 
     const sellers = syntheticSellers(SELLERS);
     let loaded = 0;
@@ -243,7 +253,22 @@ function summary(results: readonly CaseResult[], writes: number) {
   const baselines = results.filter((r) => r.group === 'baseline');
   const baselineRps = median(baselines.map((r) => r.requestsPerSecond));
   const largest = `GET /auctions @ ${SIZES.at(-1)}`;
-  const cases = results.map((r) => ({ ...r, ratioToBaseline: round2(r.requestsPerSecond / baselineRps) }));
+  const isBaseline = (r: CaseResult) => r.group === 'baseline' || r.group === ADJACENT;
+  const cases = results.flatMap((r, i) => {
+    if (r.group === ADJACENT) return [];
+    // The baselines measured just before and just after the case.
+    const before = results.slice(0, i).findLast(isBaseline);
+    const after = results.slice(i + 1).find(isBaseline);
+    const adjacent = [before, after].flatMap((b) => (b ? [b.requestsPerSecond] : []));
+    const adjacentRps = adjacent.reduce((sum, rps) => sum + rps, 0) / Math.max(1, adjacent.length);
+    return [
+      {
+        ...r,
+        ratioToBaseline: round2(r.requestsPerSecond / baselineRps),
+        ratioToAdjacentBaselines: round2(r.requestsPerSecond / adjacentRps),
+      },
+    ];
+  });
   const listAtLargest = cases.filter((c) => c.group === largest);
   const bid = cases.find((c) => c.name.startsWith('POST'));
   return {
@@ -273,6 +298,9 @@ function summary(results: readonly CaseResult[], writes: number) {
         .filter((c) => !(c.ratioToBaseline >= TARGETS.listRatio && c.latencyMs.p99 < TARGETS.listP99Ms))
         .map((c) => c.name),
       bid: bid !== undefined && bid.latencyMs.p99 < TARGETS.bidP99Ms && bid.non2xx === 0,
+      listAtLargestToAdjacentBaselines: listAtLargest.every(
+        (c) => c.ratioToAdjacentBaselines >= TARGETS.listRatio && c.latencyMs.p99 < TARGETS.listP99Ms,
+      ),
     },
   };
 }
