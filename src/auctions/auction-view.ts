@@ -67,6 +67,9 @@ export interface AuctionViewInput {
   readonly knownReserve: bigint | null;
 }
 
+/** What a list item's view is made of, apart from chain time. */
+export type ListedAuction = Omit<AuctionViewInput, 'now'>;
+
 export interface AuctionDetailInput extends AuctionViewInput {
   readonly bids: readonly IndexedBid[];
   /** The wallet of the calling key, if any: the seller sees its reserve. */

@@ -2,7 +2,7 @@
 import type { AuctionPageEntries, AuctionQuery } from '../indexer/auction-index-query.js';
 import type { ScriptRunner } from '../redis/lua-script.js';
 import type { AuctionDeps } from './auction-deps.js';
-import type { AuctionViewInput } from './auction-view.js';
+import type { ListedAuction } from './auction-view.js';
 
 /** What a page is made of, as the index answered it, before its auctions are read. */
 export interface AuctionListRead {
@@ -33,7 +33,7 @@ export async function readAuctionList(
 export async function auctionListItems(
   deps: AuctionDeps,
   { now, entries }: AuctionListRead,
-): Promise<Omit<AuctionViewInput, 'now'>[]> {
+): Promise<ListedAuction[]> {
   const listed = await deps.auctionIndex.itemsOf(entries.entries, now);
   return listed.map(({ address, account, metadata }) => ({
     address,

@@ -1,13 +1,9 @@
 import fc from 'fast-check';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
-import { auctionListItemView } from '../../src/auctions/auction-view.js';
+import { auctionListItemView, type ListedAuction } from '../../src/auctions/auction-view.js';
 import type { AuctionAccount } from '../../src/core/program/auction-account.js';
-import {
-  envelopeJson,
-  type ListedAuction,
-  RenderedPages,
-} from '../../src/http/routes/auctions/rendered-pages.js';
+import { envelopeJson, RenderedPages } from '../../src/http/routes/auctions/rendered-pages.js';
 import { AuctionListSchema } from '../../src/http/schemas/auctions.js';
 import { effectiveMetadata } from '../../src/indexer/auction-document.js';
 import { shortAuction } from './auctions/short-auction.js';

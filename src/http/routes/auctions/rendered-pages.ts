@@ -1,7 +1,7 @@
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import {
-  type AuctionViewInput,
   auctionListItemView,
+  type ListedAuction,
   listItemViewChangesAt,
 } from '../../../auctions/auction-view.js';
 import { type AuctionStatus, auctionStatus } from '../../../core/auction-rules/status.js';
@@ -9,9 +9,6 @@ import { LruCache } from '../../../core/collections/lru-cache.js';
 import { lamportsToSol } from '../../../core/money.js';
 import { currentPrice } from '../../../indexer/auction-document.js';
 import { AuctionListItemSchema, AuctionListSchema } from '../../schemas/auctions.js';
-
-/** What a list item's view is made of, apart from chain time. */
-export type ListedAuction = Omit<AuctionViewInput, 'now'>;
 
 export interface ListPageContent {
   readonly items: readonly ListedAuction[];
