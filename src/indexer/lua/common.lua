@@ -14,8 +14,7 @@
 --   qv:<cell>:<cv>:<now, w or ->:<query> STRING a computed page without search and its reserve
 --                         auctions, kept 10 s (w: a seller's price sort, prefixed by the span of
 --                         seconds it holds for, price-window.lua); qp:<now>:<vseq>:<query> the
---                         same for a search, 2 s
---                         (query.lua)
+--                         same for a search, 2 s (query.lua)
 --   tver           STRING version of the search texts and sellers (bumped by every change to them)
 --   sm:<tver>:<search>, smn:<tver>:<search> SET/STRING the verified matches of a search at that
 --                         version and their count, 10 s; search-scratch ZSET, within query.lua only

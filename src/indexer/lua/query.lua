@@ -7,7 +7,8 @@
 -- the documents (d:, m:) it has not cached at those versions with one MGET, and needs no other
 -- round trip for the reserves.
 -- The reserves are read on every call: they are not part of the index (see withReserves).
--- The script is this file, then search.lua (the search filter), then query-reply.lua (the page).
+-- The script: common.lua, dynamic.lua, price-window.lua, this file, search.lua (the search
+-- filter), query-reply.lua (the page).
 local reserveKey = ARGV[11]
 local now = tonumber(ARGV[2])
 local status, atype, seller, search = ARGV[3], ARGV[4], ARGV[5], ARGV[6]
@@ -44,9 +45,10 @@ migrate(now)
 -- ranks live Dutch auctions (livePrices; those it reads from dyn:* or xdyn:* are all members of
 -- the cell, so their coming and going changes its cv), except a seller's: that one is kept with
 -- the span of seconds over which no price can cross a neighbour (windowed, price-window.lua).
--- Such a page survives writes to other cells and, unless livePrices, the passing seconds. Kept 10 s: memory stays bounded for a long tail of
--- queries while the pages of popular ones outlive unrelated writes; the expiry also bounds what a
--- writer that does not touch cv yet (mid-deploy) can leave stale.
+-- Such a page survives writes to other cells and, unless livePrices, the passing seconds. Kept
+-- 10 s (a windowed page: as long as it holds): memory stays bounded for a long tail of queries
+-- while the pages of popular ones outlive unrelated writes; the expiry also bounds what a writer
+-- that does not touch cv yet (mid-deploy) can leave stale.
 -- A search spans cells and search texts: its page is keyed by the chain second and the version of
 -- the whole index (vseq). Pages keyed by the second are kept 2 s: only instances whose chain clock
 -- is a little behind read them later.
