@@ -1,14 +1,15 @@
 /**
  * A script run behind the request guard in the SAME Redis round trip: one script first does the
- * guard's work (the API key's checks and its rate-limit hit, as `AuthenticatedHits`, or the
- * anonymous caller's per-IP hit, as `FixedWindowRateLimiter.hit`: same keys, same expiry), then,
- * only when the caller passed and is within its limit, runs the inner script (e.g. the index
- * query). A refused request therefore counts exactly as on the guard's own path and runs nothing
- * else. The inner script's source is wrapped as a function of its own KEYS and ARGV, unchanged.
+ * guard's work (the API key's checks and its rate-limit hit, `AuthenticatedHits`'s script, or the
+ * anonymous caller's per-IP hit, `FixedWindowRateLimiter`'s), then, only when the caller passed
+ * and is within its limit, runs the inner script (e.g. the index query). A refused request
+ * therefore counts exactly as on the guard's own path and runs nothing else. Each script's source
+ * is wrapped as a function of its own KEYS and ARGV, unchanged.
  */
 import type { Redis } from 'ioredis';
 import { AUTHENTICATED_HIT_LUA } from './authenticated-hit.js';
 import { type Arg, LuaScript, type ScriptCall } from './lua-script.js';
+import { BUCKET_HIT_LUA } from './rate-limiter.js';
 
 /** The guard's part: a key (the authenticated-hit script's call) or an anonymous IP's bucket. */
 export type GuardCall =
@@ -46,8 +47,7 @@ for i = 4 + g, #ARGV do innerArgs[#innerArgs + 1] = ARGV[i] end
 for i = 2, #KEYS do innerKeys[#innerKeys + 1] = KEYS[i] end
 local verdict, n
 if ARGV[1] == 'ip' then
-  n = redis.call('INCR', KEYS[1])
-  if n == 1 then redis.call('PEXPIRE', KEYS[1], guardArgs[1]) end
+  n = bucketHit({KEYS[1]}, guardArgs)
   verdict = 'ip ' .. n
 else
   verdict = authenticatedHit({KEYS[1]}, guardArgs)
@@ -78,6 +78,7 @@ function guardedScript(inner: LuaScript): LuaScript {
   if (!script) {
     script = new LuaScript(
       `local function authenticatedHit(KEYS, ARGV)\n${AUTHENTICATED_HIT_LUA}\nend\n` +
+        `local function bucketHit(KEYS, ARGV)\n${BUCKET_HIT_LUA}\nend\n` +
         `local function inner(KEYS, ARGV)\n${inner.source}\nend\n${DISPATCH}`,
     );
     composed.set(inner.sha, script);

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { RedisKeys } from './keys.js';
+import { LuaScript } from './lua-script.js';
 
 export interface RateLimitDecision {
   readonly allowed: boolean;
@@ -17,10 +18,13 @@ export interface RateLimitRule {
 }
 
 // INCR and arm the expiry in one step, so concurrent instances never leave a bucket without a TTL.
-const HIT_SCRIPT = `
+// KEYS[1] the bucket, ARGV[1] its expiry (ms); returns the count. Exported for composition
+// (guarded-script.ts runs it, as a function of its KEYS and ARGV, for anonymous callers).
+export const BUCKET_HIT_LUA = `
 local n = redis.call('INCR', KEYS[1])
 if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return n`;
+const BUCKET_HIT = new LuaScript(BUCKET_HIT_LUA);
 
 /** How long a bucket outlives its window (clock skew between instances). */
 export const bucketTtlMs = (windowMs: number): number => windowMs + 5_000;
@@ -40,7 +44,7 @@ export class FixedWindowRateLimiter {
   /** Counts one request against `subject` (an API key id or a client IP) and decides. */
   async hit(rule: RateLimitRule, subject: string): Promise<RateLimitDecision> {
     const { key, resetMs } = this.bucket(rule, subject);
-    const count = Number(await this.redis.eval(HIT_SCRIPT, 1, key, String(bucketTtlMs(rule.windowMs))));
+    const count = Number(await BUCKET_HIT.run(this.redis, [key], [bucketTtlMs(rule.windowMs)]));
     return this.decideHit(rule, count, resetMs);
   }
 
