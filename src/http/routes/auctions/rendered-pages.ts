@@ -47,7 +47,7 @@ const holdsAt = (span: Span, now: bigint) => now >= span.from && (span.until ===
  * same page share one rendering. Each page keeps its items and the chain seconds over which each
  * item's view holds, so a page read at a later second (a live Dutch price fell, an auction
  * ended) re-encodes only the items that changed, and needs neither the index nor the documents.
- * The least recently used page goes first (~13 KB a page of 20).
+ * The least recently used page goes first (a page of 20: ~13 KB of bytes and as much of item JSON).
  */
 export class RenderedPages {
   private readonly pages: LruCache<string, RenderedPage>;
