@@ -9,8 +9,10 @@ import { inject } from 'vitest';
 import type { InstanceSummary } from '../../agents/runner/control.js';
 import type { RunnerConfig } from '../../agents/runner/runtime.js';
 import { type Runtime, type RuntimeOptions, startRuntime } from '../../agents/runner/runtime.js';
+import type { AuctionDetail } from '../../src/client/sns-auction-client.js';
 import { connectRedis } from '../../src/redis/client.js';
-import type { AuctionApiEnv, Wallet } from '../helpers/auction-api.js';
+import { call } from '../helpers/api.js';
+import { type AuctionApiEnv, expectOk, type Wallet } from '../helpers/auction-api.js';
 import { deleteKeysWithPrefix } from '../helpers/redis.js';
 
 export const agentsPrefix = (name: string) => `test:agents-${name}:${randomUUID().slice(0, 8)}:`;
@@ -66,3 +68,16 @@ export async function cleanupPrefix(prefix: string): Promise<void> {
   await deleteKeysWithPrefix(redis, prefix);
   await redis.quit();
 }
+
+/** GET /auctions/:id as `viewer` sees it. */
+export const auctionDetail = async (env: AuctionApiEnv, viewer: Wallet, id: string): Promise<AuctionDetail> =>
+  expectOk(await call<AuctionDetail>(env.baseUrl, 'GET', `/auctions/${id}`, { key: viewer.key }));
+
+/** The bids `bidder` placed on auction `id`, as `viewer` sees them. */
+export const bidsBy = async (env: AuctionApiEnv, viewer: Wallet, id: string, bidder: Wallet) =>
+  (await auctionDetail(env, viewer, id)).bids.filter((b) => b.bidder === bidder.address);
+
+/** Warps chain time to `secondsBefore` seconds before `atMs` (Unix ms; negative: after it). */
+export const warpTo = async (env: AuctionApiEnv, atMs: number, secondsBefore: number): Promise<void> => {
+  await env.t.warp(Math.floor(atMs / 1000) - secondsBefore - Number(await env.t.chainTime()));
+};

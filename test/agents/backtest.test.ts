@@ -15,25 +15,25 @@ import { HistoryRecorder } from '../../agents/backtest/recorder.js';
 import { replay } from '../../agents/backtest/replay.js';
 import type { Runtime } from '../../agents/runner/runtime.js';
 import { dutchCrossingTime } from '../../src/core/auction-rules/dutch-price.js';
-import { call } from '../helpers/api.js';
 import {
   type AuctionApiEnv,
   bidViaApi,
   createViaApi,
-  expectOk,
   startAuctionApi,
   type Wallet,
   walletWithKey,
 } from '../helpers/auction-api.js';
 import { SOL } from '../helpers/localnet.js';
-import { agentsPrefix, cleanupPrefix, finishedInstance, startAgents, until } from './agents-env.js';
-
-interface Detail {
-  startTime: number;
-  endTime: number;
-  snipeWindowSeconds: number;
-  bids: { bidder: string; amount: number; timestamp: number }[];
-}
+import {
+  agentsPrefix,
+  auctionDetail,
+  bidsBy,
+  cleanupPrefix,
+  finishedInstance,
+  startAgents,
+  until,
+  warpTo,
+} from './agents-env.js';
 
 describe('backtest of a recorded live run', () => {
   let env: AuctionApiEnv;
@@ -60,11 +60,8 @@ describe('backtest of a recorded live run', () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  const detail = async (id: string) =>
-    expectOk(await call<Detail>(env.baseUrl, 'GET', `/auctions/${id}`, { key: seller.key }));
-  const ours = async (id: string) => (await detail(id)).bids.filter((b) => b.bidder === agent.address);
-  const warpTo = async (at: number, secondsBefore: number) =>
-    env.t.warp(Math.floor(at / 1000) - secondsBefore - Number(await env.t.chainTime()));
+  const detail = (id: string) => auctionDetail(env, seller, id);
+  const ours = (id: string) => bidsBy(env, seller, id, agent);
 
   it('reproduces the live decisions', { timeout: 90_000 }, async () => {
     const english = await createViaApi(env, seller, {
@@ -117,14 +114,14 @@ describe('backtest of a recorded live run', () => {
 
     const e1 = await detail(english.auctionId);
     const window = e1.snipeWindowSeconds * 1000;
-    await warpTo(e1.endTime - window - 5_000, 3);
+    await warpTo(env, e1.endTime - window - 5_000, 3);
     await until(
       'first late bid',
       () => ours(english.auctionId),
       (b) => b.length === 1,
       20_000,
     );
-    await warpTo(e1.endTime, 30);
+    await warpTo(env, e1.endTime, 30);
     await bidViaApi(env, naive, english.auctionId, 2.5);
     const e2 = await detail(english.auctionId);
     await until(
@@ -133,14 +130,14 @@ describe('backtest of a recorded live run', () => {
       (s) => s.nextWakeAt === e2.endTime - window - 5_000,
       20_000,
     );
-    await warpTo(e2.endTime - window - 5_000, 3);
+    await warpTo(env, e2.endTime - window - 5_000, 3);
     await until(
       'second late bid',
       () => ours(english.auctionId),
       (b) => b.length === 2,
       20_000,
     );
-    await warpTo(e2.endTime, -2);
+    await warpTo(env, e2.endTime, -2);
     expect(await finishedInstance(rt, 'bt-late', 20_000)).toMatchObject({ outcome: 'won' });
 
     const history = HistorySchema.parse(

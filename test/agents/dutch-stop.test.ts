@@ -5,25 +5,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../../agents/runner/runtime.js';
 import { dutchCrossingTime, dutchPrice } from '../../src/core/auction-rules/dutch-price.js';
-import { call } from '../helpers/api.js';
 import {
   type AuctionApiEnv,
   createViaApi,
-  expectOk,
   startAuctionApi,
   type Wallet,
   walletWithKey,
 } from '../helpers/auction-api.js';
 import { SOL } from '../helpers/localnet.js';
-import { agentsPrefix, cleanupPrefix, finishedInstance, startAgents } from './agents-env.js';
-
-interface Detail {
-  startTime: number;
-  endTime: number;
-  winner: string | null;
-  finalPrice: number | null;
-  bids: { bidder: string; amount: number; timestamp: number }[];
-}
+import { agentsPrefix, auctionDetail, cleanupPrefix, finishedInstance, startAgents } from './agents-env.js';
 
 describe('dutch-stop', () => {
   let env: AuctionApiEnv;
@@ -51,9 +41,7 @@ describe('dutch-stop', () => {
       dutchEndPrice: 1,
       durationHours: 0.25,
     });
-    const before = expectOk(
-      await call<Detail>(env.baseUrl, 'GET', `/auctions/${auctionId}`, { key: seller.key }),
-    );
+    const before = await auctionDetail(env, seller, auctionId);
     const schedule = {
       startingPrice: 10n * SOL,
       dutchFloor: 1n * SOL,
@@ -76,9 +64,7 @@ describe('dutch-stop', () => {
     expect(done).toMatchObject({ status: 'done', outcome: 'won' });
     expect(done.bids).toHaveLength(1);
 
-    const after = expectOk(
-      await call<Detail>(env.baseUrl, 'GET', `/auctions/${auctionId}`, { key: seller.key }),
-    );
+    const after = await auctionDetail(env, seller, auctionId);
     expect(after.winner).toBe(buyer.address);
     expect(after.finalPrice!).toBeLessThanOrEqual(stop);
     const landedSecond = BigInt(after.bids[0]!.timestamp / 1000);

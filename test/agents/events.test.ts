@@ -4,22 +4,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../../agents/runner/runtime.js';
-import { call } from '../helpers/api.js';
 import {
   type AuctionApiEnv,
   bidViaApi,
   createViaApi,
-  expectOk,
   startAuctionApi,
   type Wallet,
   walletWithKey,
 } from '../helpers/auction-api.js';
-import { agentsPrefix, cleanupPrefix, startAgents, until } from './agents-env.js';
-
-interface Detail {
-  topBidder: string | null;
-  bids: { bidder: string; amount: number }[];
-}
+import { agentsPrefix, auctionDetail, bidsBy, cleanupPrefix, startAgents, until } from './agents-env.js';
 
 describe('events wake strategies', () => {
   let env: AuctionApiEnv;
@@ -45,8 +38,7 @@ describe('events wake strategies', () => {
     await env?.close();
   });
 
-  const detail = async (id: string) =>
-    expectOk(await call<Detail>(env.baseUrl, 'GET', `/auctions/${id}`, { key: seller.key }));
+  const detail = (id: string) => auctionDetail(env, seller, id);
 
   it('answers an outbid from the event stream, long before the next poll', async () => {
     const { auctionId } = await createViaApi(env, seller, { startingPrice: 1, minBidIncrement: 0.1 });
@@ -74,9 +66,7 @@ describe('events wake strategies', () => {
       expect(Date.now() - outbidAt).toBeLessThan(15_000);
       expect(d.bids.at(-1)!.amount).toBe(amount + 0.1);
     }
-    expect(
-      (await detail(auctionId)).bids.filter((b) => b.bidder === agent.address).map((b) => b.amount),
-    ).toEqual([1, 1.6, 2.6]);
+    expect((await bidsBy(env, seller, auctionId, agent)).map((b) => b.amount)).toEqual([1, 1.6, 2.6]);
   });
 
   it('refuses a bid above the spend cap and gives up', async () => {

@@ -5,24 +5,24 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../../agents/runner/runtime.js';
-import { call } from '../helpers/api.js';
 import {
   type AuctionApiEnv,
   bidViaApi,
   createViaApi,
-  expectOk,
   startAuctionApi,
   type Wallet,
   walletWithKey,
 } from '../helpers/auction-api.js';
-import { agentsPrefix, cleanupPrefix, finishedInstance, startAgents, until } from './agents-env.js';
-
-interface Detail {
-  endTime: number;
-  snipeWindowSeconds: number;
-  topBidder: string | null;
-  bids: { bidder: string; amount: number; timestamp: number }[];
-}
+import {
+  agentsPrefix,
+  auctionDetail,
+  bidsBy,
+  cleanupPrefix,
+  finishedInstance,
+  startAgents,
+  until,
+  warpTo,
+} from './agents-env.js';
 
 const LEAD_MS = 5_000;
 
@@ -47,12 +47,8 @@ describe('late-proxy against a naive bidder', () => {
     await env?.close();
   });
 
-  const detail = async (id: string) =>
-    expectOk(await call<Detail>(env.baseUrl, 'GET', `/auctions/${id}`, { key: seller.key }));
-  const ourBids = async (id: string) => (await detail(id)).bids.filter((b) => b.bidder === agent.address);
-  /** Warps chain time to `seconds` before chain ms `at`. */
-  const warpTo = async (at: number, secondsBefore: number) =>
-    env.t.warp(Math.floor(at / 1000) - secondsBefore - Number(await env.t.chainTime()));
+  const detail = (id: string) => auctionDetail(env, seller, id);
+  const ourBids = (id: string) => bidsBy(env, seller, id, agent);
 
   async function englishAuction() {
     const { auctionId } = await createViaApi(env, seller, {
@@ -89,7 +85,7 @@ describe('late-proxy against a naive bidder', () => {
     await plannedFor('late-win', arm1);
     expect(await ourBids(auctionId)).toEqual([]);
 
-    await warpTo(arm1, 3);
+    await warpTo(env, arm1, 3);
     const [bid1] = await until(
       'our first bid',
       () => ourBids(auctionId),
@@ -101,7 +97,7 @@ describe('late-proxy against a naive bidder', () => {
     expect(bid1!.timestamp).toBeLessThan(first.endTime - windowMs);
 
     // The naive bidder answers inside the snipe window: the end moves by 300 s.
-    await warpTo(first.endTime, 30);
+    await warpTo(env, first.endTime, 30);
     await bidViaApi(env, naive, auctionId, 2.5);
     const extended = await detail(auctionId);
     expect(extended.endTime).toBe(first.endTime + 300_000);
@@ -109,7 +105,7 @@ describe('late-proxy against a naive bidder', () => {
     await plannedFor('late-win', arm2);
     expect(await ourBids(auctionId)).toHaveLength(1);
 
-    await warpTo(arm2, 3);
+    await warpTo(env, arm2, 3);
     const bids = await until(
       'our second bid',
       () => ourBids(auctionId),
@@ -120,7 +116,7 @@ describe('late-proxy against a naive bidder', () => {
     expect(bids[1]!.timestamp).toBeGreaterThanOrEqual(arm2);
     expect(bids[1]!.timestamp).toBeLessThan(extended.endTime - windowMs);
 
-    await warpTo(extended.endTime, -2);
+    await warpTo(env, extended.endTime, -2);
     const done = await finishedInstance(rt, 'late-win', 20_000);
     expect(done).toMatchObject({ status: 'done', outcome: 'won' });
     const end = await detail(auctionId);
@@ -141,7 +137,7 @@ describe('late-proxy against a naive bidder', () => {
     });
     const arm1 = first.endTime - windowMs - LEAD_MS;
     await plannedFor('late-lose', arm1);
-    await warpTo(arm1, 3);
+    await warpTo(env, arm1, 3);
     await until(
       'our first bid',
       () => ourBids(auctionId),
@@ -149,12 +145,12 @@ describe('late-proxy against a naive bidder', () => {
       20_000,
     );
 
-    await warpTo(first.endTime, 30);
+    await warpTo(env, first.endTime, 30);
     await bidViaApi(env, naive, auctionId, 3.5);
     const extended = await detail(auctionId);
     const arm2 = extended.endTime - windowMs - LEAD_MS;
     await plannedFor('late-lose', arm2);
-    await warpTo(arm2, 3);
+    await warpTo(env, arm2, 3);
     const done = await finishedInstance(rt, 'late-lose', 20_000);
     expect(done).toMatchObject({ status: 'done', outcome: 'lost' });
     expect(done.reason).toMatch(/above our maximum/);

@@ -12,24 +12,15 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type AgentsControl, createAgentsControl } from '../../agents/runner/control.js';
 import { AGENTS_QUEUE, instanceJobId } from '../../agents/runner/scheduler.js';
 import { createRedisKeys } from '../../src/redis/keys.js';
-import { call } from '../helpers/api.js';
 import {
   type AuctionApiEnv,
   bidViaApi,
   createViaApi,
-  expectOk,
   startAuctionApi,
   type Wallet,
   walletWithKey,
 } from '../helpers/auction-api.js';
-import { agentsPrefix, cleanupPrefix, until } from './agents-env.js';
-
-interface Detail {
-  endTime: number;
-  snipeWindowSeconds: number;
-  topBidder: string | null;
-  bids: { bidder: string; amount: number; timestamp: number }[];
-}
+import { agentsPrefix, auctionDetail, bidsBy, cleanupPrefix, until, warpTo } from './agents-env.js';
 
 interface Runner {
   readonly child: ChildProcess;
@@ -77,11 +68,8 @@ describe('runner killed and restarted mid-auction', () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  const detail = async (id: string) =>
-    expectOk(await call<Detail>(env.baseUrl, 'GET', `/auctions/${id}`, { key: seller.key }));
-  const ours = async (id: string) => (await detail(id)).bids.filter((b) => b.bidder === agent.address);
-  const warpTo = async (at: number, secondsBefore: number) =>
-    env.t.warp(Math.floor(at / 1000) - secondsBefore - Number(await env.t.chainTime()));
+  const detail = (id: string) => auctionDetail(env, seller, id);
+  const ours = (id: string) => bidsBy(env, seller, id, agent);
   const planned = (at: number) =>
     until(
       `a plan for ${at}`,
@@ -127,14 +115,14 @@ describe('runner killed and restarted mid-auction', () => {
     const d1 = await detail(auctionId);
     const window = d1.snipeWindowSeconds * 1000;
     await planned(d1.endTime - window - 5_000);
-    await warpTo(d1.endTime - window - 5_000, 3);
+    await warpTo(env, d1.endTime - window - 5_000, 3);
     await until(
       'the first bid',
       () => ours(auctionId),
       (b) => b.length === 1,
       30_000,
     );
-    await warpTo(d1.endTime, 30);
+    await warpTo(env, d1.endTime, 30);
     await bidViaApi(env, naive, auctionId, 2);
     const d2 = await detail(auctionId);
     const arm2 = d2.endTime - window - 5_000;
@@ -155,7 +143,7 @@ describe('runner killed and restarted mid-auction', () => {
 
     const second = startRunnerProcess(configFile);
     running.push(second);
-    await warpTo(arm2, 4);
+    await warpTo(env, arm2, 4);
     const bids = await until(
       'the second bid',
       () => ours(auctionId),
@@ -164,7 +152,7 @@ describe('runner killed and restarted mid-auction', () => {
     );
     expect(bids[1]!.amount).toBe(2.1);
     expect(bids[1]!.timestamp).toBeGreaterThanOrEqual(arm2);
-    await warpTo(d2.endTime, -2);
+    await warpTo(env, d2.endTime, -2);
     expect(await second.exited).toBe(0);
     expect(second.output).toMatch(/DONE {2}restart-1: won/);
     expect(await control.getStrategy('restart-1')).toMatchObject({ status: 'done', outcome: 'won' });
