@@ -15,14 +15,18 @@ let scripts: IndexScripts | undefined;
 /** The index's scripts, each its shared prelude plus its body (read once, on first use). */
 export function indexScripts(): IndexScripts {
   if (!scripts) {
-    const common = lua('common');
+    const keys = lua('keys');
+    const common = `${keys}\n${lua('common')}`;
     const write = `${common}\n${lua('write-helpers')}`;
     const dynamic = `${common}\n${lua('dynamic')}`;
     scripts = {
       upsert: new LuaScript(`${write}\n${lua('upsert')}`),
       metadata: new LuaScript(`${write}\n${lua('metadata')}`),
+      // The page cache first: a kept page is answered before the other helpers are defined.
       query: new LuaScript(
-        `${dynamic}\n${lua('price-window')}\n${lua('query')}\n${lua('search')}\n${lua('query-reply')}`,
+        ['keys', 'page-cache', 'common', 'dynamic', 'price-window', 'query', 'search', 'query-reply']
+          .map((name) => lua(name))
+          .join('\n'),
       ),
       refresh: new LuaScript(`${dynamic}\n${lua('refresh')}`),
     };

@@ -28,17 +28,22 @@ import { bucketTtlMs, type FixedWindowRateLimiter, type RateLimitDecision } from
 
 // KEYS[1] the key id by hash. ARGV: 1 hash (hex), 2 now (ms), 3 the record's key without the id,
 // 4/5 the bucket key before/after the key id ('' = count nothing), 6 the bucket's expiry (ms),
-// 7 a key type refused without counting ('' = none), 8 the caller's cached revision ('' = none).
+// 7 a key type refused without counting ('' = none), 8 the caller's cached revision ('' = none),
+// 9 the key id the caller has cached for this hash ('' = none): the lookup by hash is then skipped
+// (a hash's id never changes; the record's own hash is checked either way).
 // Returns one string: 'unknown' | 'revoked' | 'expired', or 'ok <count|-> <rev|->' followed, when
 // the stored revision is absent or not ARGV[8], by '\n' and the record's fields as a JSON object
 // (cjson escapes newlines, so the reply has at most one).
 // Exported for composition (guarded-script.ts runs it, as a function of its KEYS and ARGV, first).
 export const AUTHENTICATED_HIT_LUA = `
-local id = redis.call('GET', KEYS[1])
-if not id then return 'unknown' end
+local id = ARGV[9]
+if not id or id == '' then
+  id = redis.call('GET', KEYS[1])
+  if not id then return 'unknown' end
+end
 local record = ARGV[3] .. id
 local h = redis.call('HMGET', record, 'hash', 'revokedAt', 'expiresAt', 'type', 'rev')
--- The lookup by hash matched; the stored hash guards against an index pointing at the wrong record.
+-- The stored hash guards against an index (or a cached id) pointing at the wrong record.
 if h[1] ~= ARGV[1] then return 'unknown' end
 if h[2] and h[2] ~= '' then return 'revoked' end
 if h[3] and h[3] ~= '' and tonumber(h[3]) <= tonumber(ARGV[2]) then return 'expired' end
@@ -153,6 +158,7 @@ export class AuthenticatedHits {
         rule ? bucketTtlMs(rule.windowMs) : 0,
         rule?.refusedType ?? '',
         cached?.rev ?? '',
+        cached?.record.id ?? '',
       ],
       resetMs: window.resetMs,
       hash,
