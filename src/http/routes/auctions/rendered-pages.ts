@@ -8,6 +8,7 @@ import { type AuctionStatus, auctionStatus } from '../../../core/auction-rules/s
 import { LruCache } from '../../../core/collections/lru-cache.js';
 import { lamportsToSol } from '../../../core/money.js';
 import { currentPrice } from '../../../indexer/auction-document.js';
+import { BufferSlab } from '../../buffer-slab.js';
 import { AuctionListItemSchema, AuctionListSchema } from '../../schemas/auctions.js';
 
 export interface ListPageContent {
@@ -120,8 +121,14 @@ function assemble(items: readonly RenderedItem[], tail: string): RenderedPage {
 }
 
 const ENVELOPE_START = Buffer.from('{"success":true,"data":');
+const responseBodies = new BufferSlab();
 
 /** The success envelope around rendered `data`, as the zod serializer writes it (same key order). */
-export function envelopeJson(dataJson: Buffer): Buffer {
-  return Buffer.concat([ENVELOPE_START, dataJson, Buffer.from(`,"timestamp":${Date.now()}}`)]);
+export function envelopeJson(dataJson: Buffer, nowMs = Date.now()): Buffer {
+  const tail = `,"timestamp":${nowMs}}`;
+  const body = responseBodies.take(ENVELOPE_START.length + dataJson.length + tail.length);
+  ENVELOPE_START.copy(body, 0);
+  dataJson.copy(body, ENVELOPE_START.length);
+  body.write(tail, ENVELOPE_START.length + dataJson.length, 'latin1');
+  return body;
 }
