@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ChainableCommander, Redis } from 'ioredis';
+import { type ChainableCommander, Command, type Redis } from 'ioredis';
 
 export type Arg = string | number;
 
@@ -26,10 +26,10 @@ export class LuaScript {
 
   async run(redis: Redis, keys: readonly string[], args: readonly Arg[]): Promise<unknown> {
     try {
-      return await redis.evalsha(this.sha, keys.length, ...keys, ...args);
+      return await redis.sendCommand(scriptCommand(redis, 'evalsha', this.sha, keys, args));
     } catch (error) {
       if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
-      return redis.eval(this.source, keys.length, ...keys, ...args);
+      return redis.sendCommand(scriptCommand(redis, 'eval', this.source, keys, args));
     }
   }
 
@@ -41,4 +41,26 @@ export class LuaScript {
   queue(pipeline: ChainableCommander, keys: readonly string[], args: readonly Arg[]): void {
     pipeline.evalsha(this.sha, keys.length, ...keys, ...args);
   }
+}
+
+function returnsItself<T>(this: T): T {
+  return this;
+}
+
+/**
+ * EVALSHA or EVAL as `redis.evalsha`/`redis.eval` send it, less one cost: ioredis's Command
+ * flattens every argument list with Array.prototype.flat, which V8 runs at ~80 ns an argument
+ * (2.3 µs for the 28 of a guarded list query, more than encoding them). This list is flat
+ * already: its own `flat` says so.
+ */
+function scriptCommand(
+  redis: Redis,
+  name: 'evalsha' | 'eval',
+  script: string,
+  keys: readonly string[],
+  args: readonly Arg[],
+): Command {
+  const list: Arg[] = [script, keys.length, ...keys, ...args];
+  (list as { flat: unknown }).flat = returnsItself;
+  return new Command(name, list, { replyEncoding: 'utf8', keyPrefix: redis.options.keyPrefix });
 }
