@@ -124,23 +124,15 @@ export function listItem(
 }
 
 /** Arguments of query.lua after the base and chain time, or null when nothing can match. */
-export function queryArguments(q: AuctionQuery): string[] | null {
+export function queryArguments(q: AuctionQuery): string | null {
   if (!Number.isSafeInteger(q.page) || q.page < 1) throw new RangeError('page must be an integer ≥ 1');
   if (!Number.isSafeInteger(q.pageSize) || q.pageSize < 1 || q.pageSize > MAX_PAGE_SIZE)
     throw new RangeError(`pageSize must be an integer from 1 to ${MAX_PAGE_SIZE}`);
   // A seller that is not an address owns nothing (and must not shape a key name).
   if (q.seller !== undefined && !isAddress(q.seller)) return null;
   const search = (q.search ?? '').trim().toLowerCase();
-  return [
-    q.status ?? '',
-    q.type ?? '',
-    q.seller ?? '',
-    search,
-    SCRIPT_SORT_KEY[q.sortBy],
-    q.sortOrder,
-    String((q.page - 1) * q.pageSize),
-    String(q.pageSize),
-  ];
+  // The search last: it is the only field that may hold a '|'.
+  return `${q.status ?? ''}|${q.type ?? ''}|${q.seller ?? ''}|${SCRIPT_SORT_KEY[q.sortBy]}|${q.sortOrder}|${(q.page - 1) * q.pageSize}|${q.pageSize}|${search}`;
 }
 
 export interface PageEntry {

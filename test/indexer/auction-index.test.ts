@@ -265,6 +265,11 @@ describe('AuctionIndex filters, sorting and search', () => {
     await index.putMetadata(N, { title: 'Renamed' });
     expect(await search('checkout')).toEqual([]);
     expect(await search('renamed')).toEqual([N]);
+    // The query travels as one '|'-separated argument, the search last: a '|' in it is text.
+    await index.putMetadata(S, { title: 'Pipes|end|asc|0|20|x' });
+    expect(await search('s|end|asc|0')).toEqual([S]);
+    expect(await search('|x', { sortBy: 'currentPrice' })).toEqual([S]);
+    expect(await search('end|desc')).toEqual([]);
   });
 
   it('pages sparse and dense search matches alike (built intersection and walk of the cell)', async () => {

@@ -1,9 +1,11 @@
 -- One page of GET /auctions at chain time ARGV[2]: the query script's arguments and its page
 -- cache, right after keys.lua and before any other helper is defined, so that a page already
 -- kept is answered without defining the rest of the script (most calls).
--- ARGV: 3 status, 4 type, 5 seller, 6 search (lower case) — '' when absent — 7 sort
--- key (end|created|bids|price), 8 asc|desc, 9 offset, 10 limit, 11 the key of a hidden reserve
--- without its auction address (the ReserveStore's keys, outside this index's hash tag).
+-- ARGV: 3 the query, "<status>|<type>|<seller>|<sort key>|asc or desc|<offset>|<limit>|<search>"
+-- ('' when absent; sort key end|created|bids|price; the search in lower case, last: it may hold a
+-- '|'), one argument rather than eight (each costs the caller and Redis), and as it is the part
+-- of the page cache's keys that names the query; 4 the key of a hidden reserve without its
+-- auction address (the ReserveStore's keys, outside this index's hash tag).
 -- Returns "<total> <iid> <version> <iid> <version> ...", then a newline and the hidden reserves
 -- the service knows of the page's reserve auctions, "<address>=<lamports> ...": the caller reads
 -- the documents (d:, m:) it has not cached at those versions with one MGET, and needs no other
@@ -11,11 +13,12 @@
 -- The reserves are read on every call: they are not part of the index (see withReserves).
 -- The script: keys.lua, this file, common.lua, dynamic.lua, price-window.lua, query.lua (the
 -- price sort), search.lua (the search filter), query-reply.lua (the page).
-local reserveKey = ARGV[11]
+local query, reserveKey = ARGV[3], ARGV[4]
 local now = tonumber(ARGV[2])
-local status, atype, seller, search = ARGV[3], ARGV[4], ARGV[5], ARGV[6]
-local sort, desc = ARGV[7], ARGV[8] == 'desc'
-local offset, limit = tonumber(ARGV[9]), tonumber(ARGV[10])
+local status, atype, seller, sort, order, offset, limit, search =
+  string.match(query, '^([^|]*)|([^|]*)|([^|]*)|([^|]*)|([^|]*)|(%d+)|(%d+)|(.*)$')
+local desc = order == 'desc'
+offset, limit = tonumber(offset), tonumber(limit)
 local need = offset + limit
 -- Live Dutch auctions are ranked by their price at read time (pricePage): the price sort where
 -- the filters let them in.
@@ -56,13 +59,12 @@ end
 -- qp's format and meaning, so the two share those safely.
 -- Only valid once the statuses are those at `now` (migrate gives the cells it changes new versions).
 local function pageCacheKey()
-  local args = table.concat(ARGV, '|', 3, 10)
-  if search ~= '' then return k('qp', ARGV[2], redis.call('GET', k('vseq')) or '0', args), 2000 end
+  if search ~= '' then return k('qp', ARGV[2], redis.call('GET', k('vseq')) or '0', query), 2000 end
   local cell = cellName(status, atype, seller)
   local version = redis.call('HGET', k('cv'), cell) or '0'
-  if windowed then return k('qv', cell, version, 'w', args) end
-  if livePrices then return k('qv', cell, version, ARGV[2], args), 2000 end
-  return k('qv', cell, version, '-', args), 10000
+  if windowed then return k('qv', cell, version, 'w', query) end
+  if livePrices then return k('qv', cell, version, ARGV[2], query), 2000 end
+  return k('qv', cell, version, '-', query), 10000
 end
 
 -- The page kept under `cacheKey` that holds at `now`, if any.
