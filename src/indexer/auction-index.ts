@@ -226,7 +226,13 @@ export class AuctionIndex {
     const call: ScriptCall = {
       script: this.scripts.query,
       keys: [this.keys.auctionIndex('tm')],
-      args: [this.base, chainNow.toString(), args, this.keys.auctionReserve('')],
+      args: [
+        this.base,
+        chainNow.toString(),
+        args,
+        this.keys.auctionReserve(''),
+        this.keys.auctionReservesVersion(),
+      ],
     };
     const reply = run ? await run(call) : await call.script.run(this.redis, call.keys, call.args);
     return pageEntriesOf(String(reply));

@@ -62,6 +62,9 @@ export function createRedisKeys(prefix: string) {
     // Hidden reserves (lamports) of reserve auctions created through the API: the keeper reveals
     // them at settlement, and only the seller's keys may read them.
     auctionReserve: (auctionId: string) => k('reserve', auctionId),
+    // Bumped with every reserve written: the index's page cache keeps the known reserves of a page
+    // under the value it read.
+    auctionReservesVersion: () => k('reserves-version'),
 
     // Strategy runner (agents/): instances, their index, bid budgets per key and minute, the kill
     // switch. Its BullMQ queue lives under `bullPrefix` like the service's queues.

@@ -12,8 +12,15 @@ export class ReserveStore {
     private readonly keys: RedisKeys,
   ) {}
 
+  /** Stores the reserve and, in the same transaction, bumps the version the index's page cache reads. */
   async put(auctionId: string, lamports: bigint): Promise<void> {
-    await this.redis.set(this.keys.auctionReserve(auctionId), lamports.toString());
+    const results = await this.redis
+      .multi()
+      .set(this.keys.auctionReserve(auctionId), lamports.toString())
+      .incr(this.keys.auctionReservesVersion())
+      .exec();
+    const failure = results?.find(([error]) => error)?.[0];
+    if (!results || failure) throw failure ?? new Error('reserve not stored: transaction aborted');
   }
 
   async get(auctionId: string): Promise<bigint | null> {

@@ -74,7 +74,15 @@ export async function startTestApi(name: string, options: TestApiOptions = {}): 
     async close() {
       await app.close();
       await indexer?.stop();
-      await deleteKeysWithPrefix(deps.redis, deps.keys.prefix);
+      // On a connection of its own: the service's fail-fast client may be reconnecting (a test
+      // that took Redis away), and refuses commands until it is writable again.
+      const cleaner = deps.redis.duplicate();
+      try {
+        if (cleaner.status !== 'ready') await cleaner.connect();
+        await deleteKeysWithPrefix(cleaner, deps.keys.prefix);
+      } finally {
+        cleaner.disconnect();
+      }
       await deps.close();
       if (!options.localnet) await localnet.close();
     },

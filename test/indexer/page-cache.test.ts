@@ -55,7 +55,7 @@ async function seeded() {
 async function markCachedPages(keys: RedisKeys): Promise<number> {
   let [cursor, marked] = ['0', 0];
   do {
-    const [next, names] = await t.redis.scan(cursor, 'MATCH', keys.auctionIndex('qv', '*'), 'COUNT', 1_000);
+    const [next, names] = await t.redis.scan(cursor, 'MATCH', keys.auctionIndex('pg', '*'), 'COUNT', 1_000);
     for (const name of names) {
       const page = (await t.redis.get(name)) ?? '';
       // A seller's price-sorted page starts with the span it holds for: "<from> <until>\n".

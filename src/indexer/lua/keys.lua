@@ -11,10 +11,11 @@
 --   ver, vseq      HASH/STRING iid -> version of its document and metadata (bumped by each write),
 --                         so the API can cache decoded documents and re-read only changed ones
 --   tm             STRING chain time (s) at which every stored status is materialized
---   qv:<cell>:<cv>:<now, w or ->:<query> STRING a computed page without search and its reserve
---                         auctions, kept 10 s (w: a seller's price sort, prefixed by the span of
---                         seconds it holds for, price-window.lua); qp:<now>:<vseq>:<query> the
---                         same for a search, 2 s (query.lua)
+--   pg:<cell>:<cv>:<now, w or ->:<rv>:<query> STRING a computed page without search and the
+--                         known reserves of its auctions at reserves' version rv, kept 10 s (w: a
+--                         seller's price sort, prefixed by the span of seconds it holds for,
+--                         price-window.lua); ps:<now>:<vseq>:<rv>:<query> the same for a search,
+--                         2 s (page-cache.lua)
 --   tver           STRING version of the search texts and sellers (bumped by every change to them)
 --   sm:<tver>:<search>, smn:<tver>:<search> SET/STRING the verified matches of a search at that
 --                         version and their count, 10 s; search-scratch ZSET, within query.lua only

@@ -5,15 +5,15 @@
 -- ('' when absent; sort key end|created|bids|price; the search in lower case, last: it may hold a
 -- '|'), one argument rather than eight (each costs the caller and Redis), and as it is the part
 -- of the page cache's keys that names the query; 4 the key of a hidden reserve without its
--- auction address (the ReserveStore's keys, outside this index's hash tag).
+-- auction address, 5 the reserves' version (the ReserveStore's keys, outside this index's hash
+-- tag: the store bumps the version with every reserve it writes).
 -- Returns "<total> <iid> <version> <iid> <version> ...", then a newline and the hidden reserves
 -- the service knows of the page's reserve auctions, "<address>=<lamports> ...": the caller reads
 -- the documents (d:, m:) it has not cached at those versions with one MGET, and needs no other
--- round trip for the reserves.
--- The reserves are read on every call: they are not part of the index (see withReserves).
+-- round trip for the reserves. A kept page is that reply, kept under the reserves' version too.
 -- The script: keys.lua, this file, common.lua, dynamic.lua, price-window.lua, query.lua (the
 -- price sort), search.lua (the search filter), query-reply.lua (the page).
-local query, reserveKey = ARGV[3], ARGV[4]
+local query, reserveKey, reservesVersion = ARGV[3], ARGV[4], ARGV[5]
 local now = tonumber(ARGV[2])
 local status, atype, seller, sort, order, offset, limit, search =
   string.match(query, '^([^|]*)|([^|]*)|([^|]*)|([^|]*)|([^|]*)|(%d+)|(%d+)|(.*)$')
@@ -27,21 +27,8 @@ local livePrices = sort == 'price' and (status == '' or status == 'active') and 
 -- rather than for its second only.
 local windowed = livePrices and seller ~= '' and search == ''
 
--- The cached page: its reply, a newline, the addresses of its reserve auctions. Most pages have
--- none whose reserve the service knows: the kept string is then answered as it is, or cut once.
-local function withReserves(cachedPage)
-  local cut = string.find(cachedPage, '\n', 1, true)
-  if cut == #cachedPage then return cachedPage end
-  local known = {}
-  for address in string.gmatch(string.sub(cachedPage, cut + 1), '%S+') do
-    local lamports = redis.call('GET', reserveKey .. address)
-    if lamports then known[#known + 1] = address .. '=' .. lamports end
-  end
-  if #known == 0 then return string.sub(cachedPage, 1, cut) end
-  return string.sub(cachedPage, 1, cut) .. table.concat(known, ' ')
-end
-
--- Where the computed page is kept, and for how long (ms).
+-- Where the computed page is kept, and for how long (ms). Every key holds the reserves' version
+-- (rv): a page holds the known reserves of its auctions.
 -- Without search, a page is a function of the query and its cell's contents (one cv value:
 -- members, scores, item versions, hence its reserve auctions too), plus the chain second when it
 -- ranks live Dutch auctions (livePrices; those it reads from dyn:* or xdyn:* are all members of
@@ -54,17 +41,18 @@ end
 -- A search spans cells and search texts: its page is keyed by the chain second and the version of
 -- the whole index (vseq). Pages keyed by the second are kept 2 s: only instances whose chain clock
 -- is a little behind read them later.
--- qv, not qp: during a rolling deploy, instances of the former format (every page keyed by the
--- second and vseq, 2 s) never share a page without search with this one. A search page keeps
--- qp's format and meaning, so the two share those safely.
+-- pg and ps, not the former formats' qv and qp (which kept the reserve auctions' addresses and
+-- read their reserves on every call): instances of the two never share a page during a rolling
+-- deploy.
 -- Only valid once the statuses are those at `now` (migrate gives the cells it changes new versions).
 local function pageCacheKey()
-  if search ~= '' then return k('qp', ARGV[2], redis.call('GET', k('vseq')) or '0', query), 2000 end
+  local rv = redis.call('GET', reservesVersion) or '0'
+  if search ~= '' then return k('ps', ARGV[2], redis.call('GET', k('vseq')) or '0', rv, query), 2000 end
   local cell = cellName(status, atype, seller)
   local version = redis.call('HGET', k('cv'), cell) or '0'
-  if windowed then return k('qv', cell, version, 'w', query) end
-  if livePrices then return k('qv', cell, version, ARGV[2], query), 2000 end
-  return k('qv', cell, version, '-', query), 10000
+  if windowed then return k('pg', cell, version, 'w', rv, query) end
+  if livePrices then return k('pg', cell, version, ARGV[2], rv, query), 2000 end
+  return k('pg', cell, version, '-', rv, query), 10000
 end
 
 -- The page kept under `cacheKey` that holds at `now`, if any.
@@ -85,5 +73,5 @@ local cacheKey, cacheTtl
 if statusesCurrent then
   cacheKey, cacheTtl = pageCacheKey()
   local kept = keptPage(cacheKey)
-  if kept then return withReserves(kept) end
+  if kept then return kept end
 end

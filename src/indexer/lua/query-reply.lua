@@ -14,7 +14,7 @@ end
 
 -- One space-separated string rather than an array: a single reply element is much cheaper for
 -- the client to decode.
-local out, reserveAuctions = { total }, {}
+local out, knownReserves = { total }, {}
 if #page > 0 then
   local versions = redis.call('HMGET', k('ver'), unpack(page))
   -- Only reserve auctions carry a commitment (the program enforces it): the reserve cell tells
@@ -25,11 +25,12 @@ if #page > 0 then
     out[#out + 1] = versions[i]
     if inReserveCell[i] then
       local address = string.match(redis.call('GET', k('d', iid)) or '', '"address":"(%w+)"')
-      if address then reserveAuctions[#reserveAuctions + 1] = address end
+      local lamports = address and redis.call('GET', reserveKey .. address)
+      if lamports then knownReserves[#knownReserves + 1] = address .. '=' .. lamports end
     end
   end
 end
-local computed = table.concat(out, ' ') .. '\n' .. table.concat(reserveAuctions, ' ')
+local computed = table.concat(out, ' ') .. '\n' .. table.concat(knownReserves, ' ')
 if windowed then
   -- Kept as long as it holds (at most a minute, price-window.lua).
   local header = ARGV[2] .. ' ' .. string.format('%d', pageUntil) .. '\n'
@@ -37,4 +38,4 @@ if windowed then
 else
   redis.call('SET', cacheKey, computed, 'PX', cacheTtl)
 end
-return withReserves(computed)
+return computed

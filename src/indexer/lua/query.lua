@@ -7,7 +7,7 @@ if not statusesCurrent then
   migrate(now)
   cacheKey, cacheTtl = pageCacheKey()
   local kept = keptPage(cacheKey)
-  if kept then return withReserves(kept) end
+  if kept then return kept end
 end
 
 -- The order of a ZSET: score, then member bytes; reversed for desc.
