@@ -123,7 +123,7 @@ export function listItem(
   };
 }
 
-/** Arguments of query.lua after the base and chain time, or null when nothing can match. */
+/** The query argument of query.lua (see page-cache.lua), or null when nothing can match. */
 export function queryArguments(q: AuctionQuery): string | null {
   if (!Number.isSafeInteger(q.page) || q.page < 1) throw new RangeError('page must be an integer ≥ 1');
   if (!Number.isSafeInteger(q.pageSize) || q.pageSize < 1 || q.pageSize > MAX_PAGE_SIZE)

@@ -16,7 +16,9 @@
  * - Each cell has a version, changed by every write to its auctions (and by status moves): a page
  *   without search is kept 10 s under its cell's version (plus the chain second for price sorts
  *   over live Dutch auctions), so a page survives writes to other cells and passing seconds; a
- *   search page is kept 2 s under the chain second and the index version. Hot pages cost one GET.
+ *   search page is kept 2 s under the chain second and the index version. A page holds the known
+ *   hidden reserves of its auctions, under the ReserveStore's version too. A kept page is found
+ *   before the rest of the script is even defined (page-cache.lua): three GETs and an HGET.
  * Costs beyond O(log N + page): the price sort over live Dutch auctions and search are O(offset +
  * matches); searches shorter than 3 characters scan every auction's text.
  */
