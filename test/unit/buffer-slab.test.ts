@@ -15,7 +15,8 @@ describe('BufferSlab', () => {
           return buffer;
         });
         // Filling each later buffer left every earlier one as it was written.
-        taken.forEach((buffer, i) => expect(buffer.every((byte) => byte === i % 256)).toBe(true));
+        for (const [i, buffer] of taken.entries())
+          expect(buffer.every((byte) => byte === i % 256)).toBe(true);
       }),
     );
   });
