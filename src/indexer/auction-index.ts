@@ -81,6 +81,9 @@ export interface AuctionIndexOptions {
 export class AuctionIndex {
   private readonly scripts = indexScripts();
   private readonly base: string;
+  /** The query script's keys and its arguments after the query: the same for every call. */
+  private readonly queryKeys: readonly string[];
+  private readonly reserveArgs: [reservePrefix: string, reservesVersion: string];
   private readonly cache: LruCache<string, { readonly version: string; readonly auction: IndexedAuction }>;
 
   constructor(
@@ -89,6 +92,8 @@ export class AuctionIndex {
     options: AuctionIndexOptions = {},
   ) {
     this.base = keys.auctionIndex();
+    this.queryKeys = [keys.auctionIndex('tm')];
+    this.reserveArgs = [keys.auctionReserve(''), keys.auctionReservesVersion()];
     this.cache = new LruCache(options.cacheSize ?? 50_000);
   }
 
@@ -227,14 +232,8 @@ export class AuctionIndex {
     if (!args) return pageEntriesOf('0'); // nothing can match: a total of 0, no entries
     const call: ScriptCall = {
       script: this.scripts.query,
-      keys: [this.keys.auctionIndex('tm')],
-      args: [
-        this.base,
-        chainNow.toString(),
-        args,
-        this.keys.auctionReserve(''),
-        this.keys.auctionReservesVersion(),
-      ],
+      keys: this.queryKeys,
+      args: [this.base, chainNow.toString(), args, ...this.reserveArgs],
     };
     const reply = run ? await run(call) : await call.script.run(this.redis, call.keys, call.args);
     return pageEntriesOf(String(reply));

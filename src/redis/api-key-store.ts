@@ -2,6 +2,7 @@ import { hash as digest, randomBytes, timingSafeEqual } from 'node:crypto';
 import bs58 from 'bs58';
 import type { Redis } from 'ioredis';
 import type { RedisKeys } from './keys.js';
+import { execTransaction } from './transaction.js';
 
 export const API_KEY_TYPES = ['agent', 'developer', 'readonly'] as const;
 export type ApiKeyType = (typeof API_KEY_TYPES)[number];
@@ -133,10 +134,8 @@ export class ApiKeyStore {
   /** The one way to write a stored record: the fields and the revision bump, atomically. */
   private async update(keyId: string, fields: Record<string, string>): Promise<void> {
     const key = this.keys.apiKey(keyId);
-    const results = await this.redis.multi().hset(key, fields).hincrby(key, 'rev', 1).exec();
-    // A MULTI reports a failed command in its results (e.g. a hand-edited, non-numeric rev).
-    const failed = results?.find(([error]) => error);
-    if (failed) throw failed[0];
+    // Fails on a hand-edited, non-numeric rev rather than leaving the write unseen.
+    await execTransaction(this.redis.multi().hset(key, fields).hincrby(key, 'rev', 1));
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { RedisKeys } from './keys.js';
+import { execTransaction } from './transaction.js';
 
 /**
  * Hidden reserve prices (lamports) of reserve auctions, kept by the service because the chain only
@@ -14,13 +15,12 @@ export class ReserveStore {
 
   /** Stores the reserve and, in the same transaction, bumps the version the index's page cache reads. */
   async put(auctionId: string, lamports: bigint): Promise<void> {
-    const results = await this.redis
-      .multi()
-      .set(this.keys.auctionReserve(auctionId), lamports.toString())
-      .incr(this.keys.auctionReservesVersion())
-      .exec();
-    const failure = results?.find(([error]) => error)?.[0];
-    if (!results || failure) throw failure ?? new Error('reserve not stored: transaction aborted');
+    await execTransaction(
+      this.redis
+        .multi()
+        .set(this.keys.auctionReserve(auctionId), lamports.toString())
+        .incr(this.keys.auctionReservesVersion()),
+    );
   }
 
   async get(auctionId: string): Promise<bigint | null> {
